@@ -1,0 +1,32 @@
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from scoring.editions import BUILTIN_EDITIONS
+
+SHARED_DIR = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared"))
+ORACLE_DIR = SHARED_DIR / "oracle"
+
+
+def oracle_path(name: str) -> Path:
+    """A published game record from ../shared/oracle, or a skip saying why it is missing."""
+    path = ORACLE_DIR / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent: the oracle records live in ../shared (set SHARED_DIR to point elsewhere)")
+    return path
+
+
+def eliot_games() -> list[dict]:
+    return [json.loads(line) for line in oracle_path("eliot_fr.jsonl").read_text().splitlines() if line]
+
+
+@pytest.fixture
+def fr():
+    return BUILTIN_EDITIONS["fr"]
+
+
+@pytest.fixture
+def en():
+    return BUILTIN_EDITIONS["en"]
