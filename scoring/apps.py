@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ScoringConfig(AppConfig):
     name = "scoring"
-    verbose_name = "Barème et éditions"
+    verbose_name = _("Barème et éditions")
     default_auto_field = "django.db.models.BigAutoField"

@@ -77,9 +77,7 @@ def parse_coordinate(text: str) -> tuple[int, int, bool]:
     row_letter, col_text = (match[1], match[2]) if match[1] else (match[4], match[3])
     col = int(col_text)
     if not 1 <= col <= SIZE:
-        raise NotationError(
-            gettext_noop("Colonne hors de la grille dans « %(text)s » : de 1 à 15."), text=text
-        )
+        raise NotationError(gettext_noop("Colonne hors de la grille dans « %(text)s » : de 1 à 15."), text=text)
     return ROW_LETTERS.index(row_letter), col - 1, bool(match[1])
 
 

@@ -78,9 +78,7 @@ class Edition:
             tiles.append((letter, blank or letter not in self.values))
             i += width
         if len(tiles) > MAX_WORD_TILES:
-            raise NotationError(
-                gettext_noop("Le mot compte %(count)d lettres : 15 au plus."), count=len(tiles)
-            )
+            raise NotationError(gettext_noop("Le mot compte %(count)d lettres : 15 au plus."), count=len(tiles))
         return tiles
 
     def _normalised_chars(self, text: str) -> list[tuple[str, bool]]:

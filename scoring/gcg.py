@@ -102,7 +102,9 @@ def _signed(text: str, line: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(gettext_noop("Ligne %(line)d : score illisible dans le fichier GCG."), line=line)
+        raise NotationError(
+            gettext_noop("Ligne %(line)d : score illisible dans le fichier GCG."), line=line
+        ) from None
 
 
 def parse_gcg_coordinate(text: str) -> tuple[int, int, bool]:
@@ -156,9 +158,7 @@ def format_gcg_word(play: Play) -> str:
     placed = {index for index, _ in play.placed}
     step = 1 if play.move.horizontal else SIZE
     start = play.move.row * SIZE + play.move.col
-    return "".join(
-        tile.written if start + i * step in placed else "." for i, tile in enumerate(play.move.tiles)
-    )
+    return "".join(tile.written if start + i * step in placed else "." for i, tile in enumerate(play.move.tiles))
 
 
 @dataclass(frozen=True, slots=True)

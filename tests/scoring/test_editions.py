@@ -7,7 +7,15 @@ from scoring.errors import NotationError
 def test_nine_editions_with_their_tile_counts():
     counts = {code: edition.tile_count for code, edition in BUILTIN_EDITIONS.items()}
     assert counts == {
-        "fr": 102, "en": 100, "es": 100, "it": 120, "de": 102, "pl": 100, "nl": 102, "ca": 100, "pt": 120,
+        "fr": 102,
+        "en": 100,
+        "es": 100,
+        "it": 120,
+        "de": 102,
+        "pl": 100,
+        "nl": 102,
+        "ca": 100,
+        "pt": 120,
     }
 
 

@@ -38,8 +38,14 @@ def test_parse_reads_players_and_every_kind_of_line():
     game = parse_gcg(RECORD)
     assert game.players == [("ann", "Ann Dupont"), ("bob", "Bob")]
     assert [(e.kind, e.score, e.cumulative) for e in game.events] == [
-        ("play", 26, 26), ("play", 18, 18), ("play", 10, 36), ("phony", -10, 26),
-        ("exchange", 0, 18), ("pass", 0, 26), ("challenge", 5, 23), ("end_rack", 6, 32),
+        ("play", 26, 26),
+        ("play", 18, 18),
+        ("play", 10, 36),
+        ("phony", -10, 26),
+        ("exchange", 0, 18),
+        ("pass", 0, 26),
+        ("challenge", 5, 23),
+        ("end_rack", 6, 32),
     ]
     assert game.events[4].word == "HK"
 
@@ -48,7 +54,10 @@ def test_replay_scores_dots_as_placed_tiles_and_takes_back_phonies(fr):
     game = parse_gcg(RECORD + ">bob: ERS 8D .....S +10 28\n")
     replayed = replay_gcg(game, fr)
     assert [(m.play.move.notation, m.computed) for m in replayed] == [
-        ("H4 VAGUE", 26), ("4G AVIONS", 18), ("H4 VAGUES", 10), ("H4 VAGUES", 10),
+        ("H4 VAGUE", 26),
+        ("4G AVIONS", 18),
+        ("H4 VAGUES", 10),
+        ("H4 VAGUES", 10),
     ]
 
 

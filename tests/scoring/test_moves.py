@@ -69,10 +69,13 @@ def test_moutons_first_move_bonus_after_multiplication(fr):
     assert (result.tiles_placed, result.bonus, result.score) == (7, 50, 70)
 
 
-@pytest.mark.parametrize(("word", "score", "calculation"), [
-    ("kIWI", 12, "0 × 3 + 1 + 10 + 1 = 12"),
-    ("KIWI", 42, "10 × 3 + 1 + 10 + 1 = 42"),
-])
+@pytest.mark.parametrize(
+    ("word", "score", "calculation"),
+    [
+        ("kIWI", 12, "0 × 3 + 1 + 10 + 1 = 12"),
+        ("KIWI", 42, "10 × 3 + 1 + 10 + 1 = 42"),
+    ],
+)
 def test_kiwi_blank_k_on_triple_letter(fr, word, score, calculation):
     result = evaluate(board_with(F9="I"), f"F6 {word}", fr)
     assert (result.score, result.words[0].calculation) == (score, calculation)
@@ -95,10 +98,13 @@ def test_vague_then_avions_through_the_v(fr):
     assert sorted(i for i, _ in avions.placed) == sorted(square_index(n) for n in ("G4", "I4", "J4", "K4", "L4"))
 
 
-@pytest.mark.parametrize(("move", "o_square", "words", "total"), [
-    ("5F GAGNE", "F6", [("GAGNE", 7), ("GO", 3)], 10),
-    ("5E GAGNE", "E6", [("GAGNE", 14), ("GO", 6)], 20),  # the shared G on a double word doubles both
-])
+@pytest.mark.parametrize(
+    ("move", "o_square", "words", "total"),
+    [
+        ("5F GAGNE", "F6", [("GAGNE", 7), ("GO", 3)], 10),
+        ("5E GAGNE", "E6", [("GAGNE", 14), ("GO", 6)], 20),  # the shared G on a double word doubles both
+    ],
+)
 def test_gagne_with_its_g_making_go(fr, move, o_square, words, total):
     result = evaluate(board_with(**{o_square: "O"}), move, fr)
     assert scores(result) == words
@@ -122,17 +128,28 @@ def test_three_triple_words_multiply_to_27(fr):
     assert result.words[0].word_multiplier == 27
 
 
-@pytest.mark.parametrize(("board", "move", "message"), [
-    ({}, "H12 MOUTONS", "« H12 MOUTONS » sort de la grille : 7 lettres à partir de H12."),
-    ({}, "12J MOUTONS", "« 12J MOUTONS » sort de la grille : 7 lettres à partir de 12J."),
-    ({}, "H1 VAGUE", "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
-    ({}, "H8 A", "Un mot compte au moins deux lettres : « H8 A »."),
-    ({"H8": "V"}, "H8 BAGUE", "En H8, la grille porte déjà un V, pas un B."),
-    ({"H8": "V", "H9": "A"}, "H8 VA", "Ce coup ne pose aucun jeton nouveau : toutes ses cases sont occupées."),
-    ({"H8": "V"}, "A1 VAGUE", "Le mot doit toucher une lettre déjà posée sur la grille."),
-    ({"H8": "V"}, "H9 AGUE", "Le mot continue sur la grille : la case H8 porte déjà une lettre. Écrivez le mot entier."),
-    ({"H8": "E"}, "8A ABCDEFGEI", "Ce coup poserait 8 jetons nouveaux, 7 au plus. Quelles lettres étaient déjà sur le plateau ?"),
-])
+@pytest.mark.parametrize(
+    ("board", "move", "message"),
+    [
+        ({}, "H12 MOUTONS", "« H12 MOUTONS » sort de la grille : 7 lettres à partir de H12."),
+        ({}, "12J MOUTONS", "« 12J MOUTONS » sort de la grille : 7 lettres à partir de 12J."),
+        ({}, "H1 VAGUE", "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
+        ({}, "H8 A", "Un mot compte au moins deux lettres : « H8 A »."),
+        ({"H8": "V"}, "H8 BAGUE", "En H8, la grille porte déjà un V, pas un B."),
+        ({"H8": "V", "H9": "A"}, "H8 VA", "Ce coup ne pose aucun jeton nouveau : toutes ses cases sont occupées."),
+        ({"H8": "V"}, "A1 VAGUE", "Le mot doit toucher une lettre déjà posée sur la grille."),
+        (
+            {"H8": "V"},
+            "H9 AGUE",
+            "Le mot continue sur la grille : la case H8 porte déjà une lettre. Écrivez le mot entier.",
+        ),
+        (
+            {"H8": "E"},
+            "8A ABCDEFGEI",
+            "Ce coup poserait 8 jetons nouveaux, 7 au plus. Quelles lettres étaient déjà sur le plateau ?",
+        ),
+    ],
+)
 def test_illegal_moves_are_refused_with_the_reason(fr, board, move, message):
     with pytest.raises(MoveError) as caught:
         evaluate(board_with(**board), move, fr)
@@ -177,12 +194,15 @@ class TestGridPlacement:
         result = self.place(board, fr, horizontal=False, I8="E")
         assert scores(result) == [("TE", 2), ("EE", 2)]
 
-    @pytest.mark.parametrize(("squares", "message"), [
-        ({"H8": "A", "I9": "B"}, "Les jetons posés doivent être sur une seule ligne ou une seule colonne."),
-        ({"H7": "A", "H9": "B"}, "Une case reste vide entre les jetons posés : H8."),
-        ({"H8": "A"}, "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
-        ({"A1": "A", "A2": "B"}, "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
-    ])
+    @pytest.mark.parametrize(
+        ("squares", "message"),
+        [
+            ({"H8": "A", "I9": "B"}, "Les jetons posés doivent être sur une seule ligne ou une seule colonne."),
+            ({"H7": "A", "H9": "B"}, "Une case reste vide entre les jetons posés : H8."),
+            ({"H8": "A"}, "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
+            ({"A1": "A", "A2": "B"}, "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."),
+        ],
+    )
     def test_grid_refusals(self, fr, squares, message):
         with pytest.raises(MoveError) as caught:
             self.place(Board(), fr, **squares)

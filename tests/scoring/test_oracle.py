@@ -38,8 +38,11 @@ def test_english_tournament_games_score_as_recorded(en):
     checked = 0
     for path in english_records():
         replayed = replay_gcg(parse_gcg(decode_gcg(path.read_bytes())), en)
-        mismatches = [(path.name, m.event.line, m.event.score, m.computed, m.error) for m in replayed
-                      if m.computed != m.event.score]
+        mismatches = [
+            (path.name, m.event.line, m.event.score, m.computed, m.error)
+            for m in replayed
+            if m.computed != m.event.score
+        ]
         assert mismatches == []
         checked += len(replayed)
     assert checked == 277

@@ -41,7 +41,7 @@ def legal_plays(draw):
     step = 1 if move.horizontal else SIZE
     start = move.row * SIZE + move.col
     new_tiles = []
-    for i, tile in enumerate(move.tiles):
+    for i in range(len(move.tiles)):
         if board.cells[start + i * step] is None:
             new_tiles.append(draw(tiles))
         else:

@@ -5,7 +5,9 @@ from scoring.rules import BOX, TOURNAMENT, EndOfGame
 
 def test_tournament_figures():
     assert (TOURNAMENT.name, TOURNAMENT.bingo_bonus, TOURNAMENT.challenge_penalty) == (
-        "Règles de tournoi (FISF)", 50, 5,
+        "Règles de tournoi (FISF)",
+        50,
+        5,
     )
     assert TOURNAMENT.penalty_offer == 5
     assert (TOURNAMENT.solo_bonus, TOURNAMENT.solo_min_players, TOURNAMENT.duplicate_penalty) == (10, 16, 5)

@@ -13,7 +13,7 @@ def word(letters: str, squares=(), on_board: str = "", blanks: str = "") -> list
     """`squares` gives a square per position (default simple); `on_board` and `blanks` mark positions with 'x'."""
     squares = list(squares) + [S] * (len(letters) - len(squares))
     return [
-        TypedTile(letter, squares[i], on_board[i:i + 1] == "x", blanks[i:i + 1] == "x")
+        TypedTile(letter, squares[i], on_board[i : i + 1] == "x", blanks[i : i + 1] == "x")
         for i, letter in enumerate(letters)
     ]
 
@@ -62,10 +62,13 @@ def test_moutons_seven_tiles_bonus_after_doubling(fr):
     assert (result.tiles_placed, result.bonus, result.score) == (7, 50, 70)
 
 
-@pytest.mark.parametrize(("blanks", "score", "calculation"), [
-    ("x", 12, "0 × 3 + 1 + 10 + 1 = 12"),
-    ("", 42, "10 × 3 + 1 + 10 + 1 = 42"),
-])
+@pytest.mark.parametrize(
+    ("blanks", "score", "calculation"),
+    [
+        ("x", 12, "0 × 3 + 1 + 10 + 1 = 12"),
+        ("", 42, "10 × 3 + 1 + 10 + 1 = 42"),
+    ],
+)
 def test_kiwi(fr, blanks, score, calculation):
     result = score_typed([word("KIWI", [LT], blanks=blanks)], fr)
     assert calculations(result) == [("kIWI" if blanks else "KIWI", score, calculation)]
@@ -99,9 +102,7 @@ def test_go_and_gagne(fr, square, total):
 
 
 def test_ex_pivot(fr):
-    result = score_typed(
-        [word("EX", [S, LT]), word("TE", on_board="x."), word("EX", [S, LT], on_board="x.")], fr
-    )
+    result = score_typed([word("EX", [S, LT]), word("TE", on_board="x."), word("EX", [S, LT], on_board="x.")], fr)
     assert [w.score for w in result.words] == [31, 2, 31]
     assert result.score == 64
 

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DuplicateConfig(AppConfig):
+    name = "duplicate"
+    verbose_name = "Parties en duplicate"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,279 @@
+"""Editions and rule sets as rows the admin edits; the engine receives the plain objects they build."""
+
+import re
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from . import editions as engine_editions
+from . import rules as engine_rules
+from .errors import ScoringError, gettext_noop
+
+# Built engine objects by (kind, primary key), with the row's updated_at when built: a row saved in any
+# process has a newer updated_at, so every process rebuilds on its next lookup and none serves a stale one.
+_built: dict[tuple[str, int], tuple[object, object]] = {}
+
+
+def _cached(kind: str, row: dict, build):
+    key = (kind, row["pk"])
+    cached = _built.get(key)
+    if cached is None or cached[0] != row["updated_at"]:
+        cached = _built[key] = (row["updated_at"], build())
+    return cached[1]
+
+
+_LETTER = re.compile(r"^(\?|[^\W\d_](?:·?[^\W\d_]){0,2})$")
+
+
+class UnknownChoice(ScoringError):
+    """An edition or rule set code that matches no row."""
+
+
+class EditionQuerySet(models.QuerySet):
+    def default(self) -> "Edition":
+        return self.filter(is_default=True).first() or self.order_by("pk").first()
+
+    def engine(self, code: str | None = None) -> engine_editions.Edition:
+        """The engine's Edition for `code` (the default edition when None), rebuilt only after a save."""
+        row = (
+            self.filter(code=code).values("pk", "updated_at").first()
+            if code
+            else self.filter(is_default=True).values("pk", "updated_at").first()
+        )
+        if row is None:
+            known = ", ".join(self.order_by("code").values_list("code", flat=True))
+            raise UnknownChoice(
+                gettext_noop("Édition inconnue : « %(code)s ». Éditions disponibles : %(known)s."),
+                code=code,
+                known=known,
+            )
+        return _cached("edition", row, lambda: self.get(pk=row["pk"]).build())
+
+
+class Edition(models.Model):
+    code = models.SlugField(_("code"), max_length=8, unique=True)
+    name = models.CharField(_("nom"), max_length=60)
+    is_default = models.BooleanField(_("édition par défaut"), default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = EditionQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("édition")
+        verbose_name_plural = _("éditions")
+        ordering = ["-is_default", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_default"], condition=models.Q(is_default=True), name="one_default_edition"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+    def build(self) -> engine_editions.Edition:
+        letters = []
+        blanks = 0
+        for row in self.letters.order_by("position", "pk"):
+            if row.letter == engine_editions.BLANK:
+                blanks = row.count
+            else:
+                letters.append(
+                    engine_editions.LetterSpec(row.letter, row.count, row.value, row.is_vowel, row.is_consonant)
+                )
+        return engine_editions.Edition(code=self.code, name=self.name, letters=tuple(letters), blanks=blanks)
+
+    def touch(self):
+        """Mark the edition changed, so every process rebuilds its engine object."""
+        Edition.objects.filter(pk=self.pk).update(updated_at=timezone.now())
+
+
+class EditionLetter(models.Model):
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="letters")
+    letter = models.CharField(
+        _("lettre"),
+        max_length=3,
+        help_text=_("En majuscules ; « ? » pour le joker ; CH, LL, L·L pour une tuile double."),
+    )
+    count = models.PositiveSmallIntegerField(_("nombre"), validators=[MinValueValidator(0)])
+    value = models.PositiveSmallIntegerField(_("valeur"), validators=[MinValueValidator(0)])
+    is_vowel = models.BooleanField(_("voyelle"), default=False)
+    is_consonant = models.BooleanField(_("consonne"), default=False)
+    position = models.PositiveSmallIntegerField(_("ordre"), default=0)
+
+    class Meta:
+        verbose_name = _("lettre")
+        verbose_name_plural = _("lettres")
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "letter"], name="letter_once_per_edition"),
+            models.CheckConstraint(condition=models.Q(count__gte=0, value__gte=0), name="letter_not_negative"),
+        ]
+
+    def __str__(self):
+        return f"{self.letter} × {self.count} ({self.value})"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        self.edition.touch()
+
+    def delete(self, *args, **kwargs):
+        edition = self.edition
+        result = super().delete(*args, **kwargs)
+        edition.touch()
+        return result
+
+    def clean(self):
+        if not _LETTER.match(self.letter or "") or self.letter != self.letter.upper():
+            raise ValidationError(
+                {"letter": _("Une lettre en majuscules (ou une tuile double comme CH), ou « ? » pour le joker.")}
+            )
+        if self.letter == engine_editions.BLANK and self.value:
+            raise ValidationError({"value": _("Le joker vaut toujours 0.")})
+
+
+class RuleSetQuerySet(models.QuerySet):
+    def engine(self, code: str | None = None) -> engine_rules.RuleSet:
+        """The engine's RuleSet for `code` (the default set when None), rebuilt only after a save."""
+        rows = self.filter(code=code) if code else self.filter(is_default=True)
+        row = rows.values("pk", "updated_at").first()
+        if row is None:
+            known = ", ".join(self.order_by("code").values_list("code", flat=True))
+            raise UnknownChoice(
+                gettext_noop("Jeu de règles inconnu : « %(code)s ». Jeux disponibles : %(known)s."),
+                code=code,
+                known=known,
+            )
+        return _cached("rules", row, lambda: self.select_related("fallback").get(pk=row["pk"]).build())
+
+
+def _validate_seconds(text: str):
+    try:
+        seconds = [int(part) for part in text.split(",")]
+    except ValueError as error:
+        raise ValidationError(
+            _("Des durées en secondes séparées par des virgules, par exemple 60,120,150,180.")
+        ) from error
+    if not seconds or any(value <= 0 for value in seconds):
+        raise ValidationError(_("Chaque durée doit être positive."))
+
+
+class RuleSet(models.Model):
+    """Every figure a rule depends on (seeds 000, 003; facts §4–5), editable in the admin."""
+
+    class EndOfGame(models.TextChoices):
+        FINISHER_GAINS_OTHERS = (
+            engine_rules.EndOfGame.FINISHER_GAINS_OTHERS,
+            _("Le finisseur gagne les lettres des autres, qui les perdent (FISF)"),
+        )
+        FINISHER_GAINS_DOUBLE = (
+            engine_rules.EndOfGame.FINISHER_GAINS_DOUBLE,
+            _("Le finisseur gagne le double des lettres des autres (NASPA)"),
+        )
+
+    code = models.SlugField(_("code"), max_length=20, unique=True)
+    name = models.CharField(_("nom"), max_length=80)
+    is_default = models.BooleanField(_("jeu de règles par défaut"), default=False)
+    min_players = models.PositiveSmallIntegerField(_("joueurs au moins"), default=2)
+    max_players = models.PositiveSmallIntegerField(_("joueurs au plus"), default=4)
+    fallback = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("règles au-delà de ce nombre de joueurs"),
+    )
+    rack_size = models.PositiveSmallIntegerField(_("jetons sur le chevalet"), default=7)
+    bingo_bonus = models.PositiveSmallIntegerField(_("prime pour tous les jetons posés"), default=50)
+    exchange_min_bag = models.PositiveSmallIntegerField(
+        _("jetons dans le sac pour changer"), default=0, help_text=_("0 : aucun minimum.")
+    )
+    challenge_penalty = models.PositiveSmallIntegerField(
+        _("pénalité par mot contesté à tort"), default=0, help_text=_("0 : les règles n'en prévoient pas.")
+    )
+    default_penalty = models.PositiveSmallIntegerField(
+        _("pénalité proposée quand les règles n'en prévoient pas"), default=10
+    )
+    consecutive_pass_limit = models.PositiveSmallIntegerField(
+        _("tours passés de suite (tous joueurs)"), default=0, help_text=_("0 : pas de limite de ce genre.")
+    )
+    passes_per_player_limit = models.PositiveSmallIntegerField(_("dont par joueur"), default=0)
+    pass_rounds_limit = models.PositiveSmallIntegerField(
+        _("chaque joueur a passé ce nombre de fois de suite"), default=0, help_text=_("0 : pas de limite de ce genre.")
+    )
+    end_of_game = models.CharField(
+        _("décompte de fin de partie"),
+        max_length=30,
+        choices=EndOfGame.choices,
+        default=EndOfGame.FINISHER_GAINS_OTHERS,
+    )
+    max_move_points = models.PositiveSmallIntegerField(_("points au plus par coup saisi"), default=2000)
+    solo_bonus = models.PositiveSmallIntegerField(_("bonification d'un solo"), default=10)
+    solo_min_players = models.PositiveSmallIntegerField(_("joueurs au moins pour la bonification"), default=16)
+    duplicate_penalty = models.PositiveSmallIntegerField(_("pénalité en duplicate"), default=5)
+    warnings_before_penalty = models.PositiveSmallIntegerField(_("avertissement pénalisé à partir du"), default=4)
+    warnings_before_penalty_blitz = models.PositiveSmallIntegerField(
+        _("avertissement pénalisé à partir du (blitz)"), default=6
+    )
+    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
+    move_seconds_choices = models.CharField(
+        _("temps par coup proposés (secondes)"), max_length=60, default="60,120,150,180", validators=[_validate_seconds]
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = RuleSetQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("jeu de règles")
+        verbose_name_plural = _("jeux de règles")
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_default"], condition=models.Q(is_default=True), name="one_default_rule_set"
+            )
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        errors = {}
+        if self.min_players < 1:
+            errors["min_players"] = _("Au moins un joueur.")
+        if self.max_players < self.min_players:
+            errors["max_players"] = _("Le maximum ne peut être inférieur au minimum.")
+        if not 1 <= self.rack_size <= 9:
+            errors["rack_size"] = _("Un chevalet porte de 1 à 9 jetons.")
+        if self.fallback_id and self.fallback_id == self.pk:
+            errors["fallback"] = _("Un jeu de règles ne peut se remplacer lui-même.")
+        if errors:
+            raise ValidationError(errors)
+
+    def build(self) -> engine_rules.RuleSet:
+        return engine_rules.RuleSet(
+            code=self.code,
+            name=self.name,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            fallback_code=self.fallback.code if self.fallback else "",
+            rack_size=self.rack_size,
+            bingo_bonus=self.bingo_bonus,
+            exchange_min_bag=self.exchange_min_bag,
+            challenge_penalty=self.challenge_penalty,
+            default_penalty=self.default_penalty,
+            consecutive_pass_limit=self.consecutive_pass_limit,
+            passes_per_player_limit=self.passes_per_player_limit,
+            pass_rounds_limit=self.pass_rounds_limit,
+            end_of_game=engine_rules.EndOfGame(self.end_of_game),
+            max_move_points=self.max_move_points,
+            solo_bonus=self.solo_bonus,
+            solo_min_players=self.solo_min_players,
+            duplicate_penalty=self.duplicate_penalty,
+            warnings_before_penalty=self.warnings_before_penalty,
+            warnings_before_penalty_blitz=self.warnings_before_penalty_blitz,
+            move_seconds=self.move_seconds,
+            move_seconds_choices=tuple(int(part) for part in self.move_seconds_choices.split(",")),
+        )

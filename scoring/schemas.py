@@ -1,0 +1,31 @@
+from typing import Annotated
+
+from ninja import Field, Schema
+from pydantic import StringConstraints
+
+MoveText = Annotated[str, StringConstraints(max_length=40)]
+
+
+class ScoreIn(Schema):
+    edition: str = Field("fr", max_length=8, description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt.")
+    board: list[MoveText] = Field(
+        default_factory=list, max_length=120, description="Coups déjà sur la grille, dans l'ordre, en notation FISF."
+    )
+    move: MoveText = Field(description="Le coup à compter, en notation FISF : « H4 VAGUE », « 4G AVIONS ».")
+
+
+class WordOut(Schema):
+    word: str
+    score: int
+    calculation: str
+
+
+class ScoreOut(Schema):
+    score: int
+    tiles_placed: int
+    bonus: int
+    words: list[WordOut]
+
+
+class ErrorOut(Schema):
+    detail: str

@@ -1,0 +1,65 @@
+"""Settings load in a fresh interpreter, as in production, since they are read once per process."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.core.management.utils import get_random_secret_key
+
+BASE_DIR = Path(__file__).resolve().parents[2]
+
+
+def run_python(*args: str, **variables: str) -> subprocess.CompletedProcess:
+    """Run the project's Python in BASE_DIR with only the given DJANGO_* variables set."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("DJANGO_")}
+    env |= variables
+    return subprocess.run(
+        [sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def read_setting(name: str, **variables: str) -> str:
+    code = f"import django; django.setup(); from django.conf import settings; print(settings.{name})"
+    result = run_python("-c", code, DJANGO_SETTINGS_MODULE="clubsite.settings", **variables)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_it_passes_the_deploy_check_with_debug_off():
+    result = run_python(
+        "manage.py", "check", "--deploy", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=get_random_secret_key()
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+    assert "WARNING" not in result.stderr
+
+
+def test_it_passes_the_deploy_check_behind_a_tls_proxy():
+    result = run_python(
+        "manage.py",
+        "check",
+        "--deploy",
+        DJANGO_SECRET_KEY=get_random_secret_key(),
+        DJANGO_SECURE_SSL_REDIRECT="0",
+        DJANGO_SECURE_PROXY_SSL_HEADER="1",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_it_refuses_to_start_with_debug_off_and_no_secret_key():
+    result = run_python("manage.py", "check", DJANGO_DEBUG="0")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off" in result.stderr
+
+
+def test_debug_is_on_by_default_without_a_secret_key():
+    assert read_setting("DEBUG") == "True"
+
+
+def test_debug_is_off_by_default_with_a_secret_key():
+    assert read_setting("DEBUG", DJANGO_SECRET_KEY=get_random_secret_key()) == "False"
