@@ -1,0 +1,110 @@
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import reswap, retarget
+
+from .counter import MAX_WORDS, SQUARE_LABELS, BadShareLink, WordInput, read_state, state_from_token
+from .errors import ScoringError
+from .models import Edition, RuleSet
+from .typed import score_typed
+
+
+@require_http_methods(["GET", "POST"])
+def counter(request):
+    """The typed counter. What the visitor types comes by POST and is scored, never stored nor logged."""
+    editions = list(Edition.objects.values_list("code", "name"))
+    status = 200
+    share_url = ""
+    if request.method == "POST":
+        edition = _edition_or_default(request.POST.get("edition"))
+        action = request.POST.get("action", "")
+        state = read_state(request.POST, edition)
+        _apply_action(state, action)
+        if action == "share":
+            share_url = request.build_absolute_uri(reverse("counter") + "?etat=" + state.to_token())
+    elif "etat" in request.GET:
+        try:
+            state = state_from_token(request.GET["etat"], Edition.objects.engine)
+        except BadShareLink as error:
+            state, status = read_state({}, Edition.objects.engine()), 400
+            state.words[0].error = str(error)
+    else:
+        state = read_state({}, Edition.objects.engine())
+    result = _result(state)
+    context = {
+        "state": state,
+        "result": result,
+        "detail_text": _detail_text(state, result),
+        "editions": editions,
+        "squares": SQUARE_LABELS,
+        "max_words": MAX_WORDS,
+        "share_url": share_url,
+    }
+    if request.htmx and request.method == "POST":
+        return _partial_response(request, context)
+    return render(request, "scoring/counter.html", context, status=status)
+
+
+def _partial_response(request, context):
+    """While typing, only the result and the tiles of the word being typed change; buttons redraw the form."""
+    trigger = request.htmx.trigger_name or ""
+    if request.POST.get("action"):
+        response = render(request, "scoring/counter.html#counter", context)
+        return reswap(retarget(response, "#counter"), "outerHTML")
+    parts = [render(request, "scoring/counter.html#result", context).content.decode()]
+    for index, word in enumerate(context["state"].words):
+        word_context = {**context, "word": word, "index": index, "oob": True}
+        parts.append(render(request, "scoring/counter.html#calculation", word_context).content.decode())
+        if trigger in (f"w{index}", "edition"):
+            tiles = render(request, "scoring/counter.html#tiles", word_context).content.decode()
+            parts.append(tiles.replace('class="tiles"', 'class="tiles" hx-swap-oob="true"', 1))
+    return HttpResponse("".join(parts))
+
+
+def _edition_or_default(code):
+    try:
+        return Edition.objects.engine(code or None)
+    except ScoringError:
+        return Edition.objects.engine()
+
+
+def _apply_action(state, action: str):
+    """The form's buttons: add a secondary word, remove one."""
+    if action == "add" and len(state.words) < MAX_WORDS:
+        state.words.append(WordInput(""))
+    elif action.startswith("remove-"):
+        index = action.removeprefix("remove-")
+        if index.isdigit() and 0 < int(index) < len(state.words):
+            del state.words[int(index)]
+
+
+def _result(state):
+    """Score the typed words and hang each word's calculation on it; None while there is nothing to count."""
+    if state.is_empty or state.has_errors:
+        return None
+    try:
+        result = score_typed(state.typed_words(), Edition.objects.engine(state.edition_code), RuleSet.objects.engine())
+    except ScoringError as error:
+        return {"error": error.translated(gettext)}
+    scored = iter(result.words)
+    for word in state.words:
+        if word.tiles:
+            word.score = next(scored)
+    return result
+
+
+def _detail_text(state, result) -> str:
+    """The calculation as readable text, for "Copier le détail"."""
+    if not result or isinstance(result, dict):
+        return ""
+    lines = [f"{word.score.word} : {word.score.calculation}" for word in state.words if word.score]
+    lines.append(f"{gettext('Jetons posés depuis le chevalet')} : {result.tiles_placed}")
+    if result.bonus:
+        lines.append(gettext("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": result.bonus})
+    if result.too_many_tiles:
+        lines.append(gettext(result.warning))
+    else:
+        lines.append(gettext("Total : %(score)d points") % {"score": result.score})
+    return "\n".join(lines)

@@ -1,0 +1,124 @@
+"""The typed counter at /: scored as the visitor types, never stored, shareable on request."""
+
+import re
+
+import pytest
+from django.contrib.sessions.models import Session
+
+pytestmark = pytest.mark.django_db
+
+ECOLES = {"words": "1", "edition": "fr", "w0": "écoles", "w0_1_sq": "LD", "w0_5_sq": "MD"}
+
+
+def calculations(response):
+    return re.findall(r'<output class="calculation"[^>]*>(.*?)</output>', response.content.decode())
+
+
+def total(response):
+    match = re.search(r'id="total">(\d+)<', response.content.decode())
+    return int(match[1]) if match else None
+
+
+def test_empty_counter_invites_to_type(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Tapez un mot : chaque lettre devient un jeton." in response.content.decode()
+    assert 'name="w0"' in response.content.decode()
+
+
+def test_ecoles_without_javascript(client):
+    response = client.post("/", ECOLES)
+    assert response.status_code == 200
+    assert calculations(response) == ['<span class="word-name">ECOLES</span> (1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 22']
+    assert total(response) == 22
+    assert 'id="tiles-placed">6<' in response.content.decode()
+
+
+def test_typing_with_htmx_returns_the_result_the_calculation_and_the_tiles_of_that_word(client):
+    response = client.post("/", ECOLES, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="w0")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="result"')
+    assert 'id="calc-0" for="w0" hx-swap-oob="true"' in html
+    assert 'class="tiles" hx-swap-oob="true" id="tiles-0"' in html
+    assert total(response) == 22
+
+
+def test_changing_a_tile_setting_leaves_the_tiles_alone(client):
+    response = client.post("/", ECOLES, HTTP_HX_REQUEST="true")
+    assert 'id="tiles-0"' not in response.content.decode()
+    assert total(response) == 22
+
+
+def test_secondary_words_and_the_seven_tile_bonus(client):
+    data = {"words": "2", "w0": "MOUTONS", "w0_0_sq": "LD", "w0_4_sq": "MD", "w1": ""}
+    response = client.post("/", data)
+    assert total(response) == 70
+    assert "Prime pour sept jetons posés : +50" in response.content.decode()
+
+
+def test_cafe_and_fonde_as_two_words(client):
+    data = {"words": "2", "w0": "CAFÉ", "w0_0_sq": "MD", "w1": "FONDE"}
+    data.update({f"w1_{j}_on": "1" for j in range(1, 5)})
+    response = client.post("/", data)
+    assert total(response) == 27
+
+
+def test_more_than_seven_new_tiles_shows_the_message_and_no_total(client):
+    response = client.post("/", {"w0": "ANTICONSTITUTION"[:9]})
+    html = response.content.decode()
+    assert "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau." in html
+    assert total(response) is None
+
+
+def test_a_digit_gets_an_inline_message_and_no_total(client):
+    response = client.post("/", {"w0": "VA3UE"})
+    assert "Caractère non accepté : « 3 ». Seules les lettres sont admises." in response.content.decode()
+    assert total(response) is None
+
+
+def test_letter_the_edition_lacks_is_a_blank_from_the_start(client):
+    response = client.post("/", {"edition": "es", "w0": "KIWI"})
+    html = response.content.decode()
+    assert 'name="w0_0_bl" value="1" checked disabled' in html
+    assert total(response) == 2  # K and W are blanks in Spanish: 0 + 1 + 0 + 1
+
+
+def test_add_and_remove_secondary_words(client):
+    response = client.post("/", {"words": "1", "w0": "EX", "action": "add"})
+    assert 'name="w1"' in response.content.decode()
+    response = client.post("/", {"words": "3", "w0": "EX", "w1": "AB", "w2": "CD", "action": "remove-1"})
+    html = response.content.decode()
+    assert 'name="w2"' not in html
+    assert 'value="CD"' in html
+
+
+def test_at_most_seven_secondary_words(client):
+    data = {"words": "8", **{f"w{i}": "AB" for i in range(8)}, "action": "add"}
+    html = client.post("/", data).content.decode()
+    assert 'name="w8"' not in html
+    assert "Ajouter un mot secondaire" not in html
+
+
+def test_share_link_restores_every_setting(client):
+    response = client.post("/", {**ECOLES, "w0_2_bl": "1", "action": "share"})
+    link = re.search(r'id="share-url" type="text" readonly value="([^"]+)"', response.content.decode())[1]
+    assert link.startswith("http://testserver/?etat=")
+    restored = client.get(link.removeprefix("http://testserver"))
+    assert restored.status_code == 200
+    assert calculations(restored) == ['<span class="word-name">ECoLES</span> (1 + 3 × 2 + 0 + 1 + 1 + 1) × 2 = 20']
+
+
+def test_a_broken_share_link_is_a_400_with_a_message(client):
+    response = client.get("/?etat=nimporte-quoi")
+    assert response.status_code == 400
+    assert "Ce lien de partage est illisible : il a peut-être été coupé." in response.content.decode()
+
+
+def test_typed_letters_are_not_stored(client):
+    client.post("/", ECOLES)
+    client.post("/", ECOLES, HTTP_HX_REQUEST="true")
+    assert Session.objects.count() == 0
+
+
+def test_put_is_refused(client):
+    assert client.put("/").status_code == 405
