@@ -7,15 +7,17 @@ visitor asks for a share link.
 import base64
 import binascii
 import json
+import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .board import Square
+from .board import Square, square_index
 from .editions import MAX_WORD_TILES, Edition
 from .errors import ScoringError
-from .moves import WordScore
+from .moves import Board, Play, Tile, WordScore, lay_letters
+from .rules import DEFAULT_RULES
 from .typed import MAX_SECONDARY_WORDS, TypedTile
 
 MAX_WORDS = 1 + MAX_SECONDARY_WORDS
@@ -150,3 +152,62 @@ def _int(value, default: int) -> int:
         return int(value)
     except (TypeError, ValueError):
         return default
+
+
+@dataclass
+class GridMove:
+    """The move being typed on the grid: where its tiles go, and its score or why it is refused."""
+
+    start: int | None = None
+    placements: dict[int, Tile] = field(default_factory=dict)
+    play: Play | None = None
+    error: str = ""
+
+
+class GridForm:
+    """Grid mode's fields: `start` square (H4), `direction` (h or v), `letters` typed, `blanks` (their
+    positions, touched on the grid), `players` for the tile tracking."""
+
+    def __init__(self, data=None):
+        self.data = data or {}
+
+    @property
+    def start_text(self) -> str:
+        text = str(self.data.get("start", "")).strip().upper()
+        return text if _SQUARE_NAME.match(text) else ""
+
+    @property
+    def horizontal(self) -> bool:
+        return self.data.get("direction", "h") != "v"
+
+    @property
+    def letters(self) -> str:
+        return str(self.data.get("letters", ""))[:30]
+
+    @property
+    def blank_positions(self) -> set[int]:
+        return {int(part) for part in str(self.data.get("blanks", "")).split(",") if part.isdigit()}
+
+    def players(self) -> int:
+        return max(1, min(4, _int(self.data.get("players"), 2)))
+
+    def pending(self, board: Board, edition: Edition, rules=DEFAULT_RULES) -> GridMove:
+        if not self.start_text:
+            return GridMove()
+        start = square_index(self.start_text)
+        move = GridMove(start=start)
+        if not self.letters.strip():
+            return move
+        try:
+            tiles = [
+                Tile(letter, blank or k in self.blank_positions)
+                for k, (letter, blank) in enumerate(edition.split(self.letters.upper()))
+            ]
+            move.placements = lay_letters(board, start, self.horizontal, tiles)
+            move.play = board.evaluate_tiles(move.placements, edition, rules, horizontal=self.horizontal)
+        except ScoringError as error:
+            move.error = error.translated(gettext)
+        return move
+
+
+_SQUARE_NAME = re.compile(r"^[A-O](?:[1-9]|1[0-5])$")

@@ -345,3 +345,26 @@ def _has_previous(index: int, step: int) -> bool:
 
 def _has_next(index: int, step: int) -> bool:
     return index % SIZE != SIZE - 1 if step == 1 else index < SIZE * (SIZE - 1)
+
+
+def lay_letters(board: Board, start: int, horizontal: bool, tiles) -> dict[int, Tile]:
+    """Grid mode's typing: each tile goes on the next free square of the line from `start`, skipping the
+    squares already covered (seed 000's AVIONS: typed A I O N S around the V in H4)."""
+    step = 1 if horizontal else SIZE
+    placements: dict[int, Tile] = {}
+    index = start
+    for tile in tiles:
+        while 0 <= index < SIZE * SIZE and board.cells[index] is not None:
+            index = _next_square(index, step)
+        if index < 0:
+            raise MoveError(gettext_noop("Les lettres tapées sortent de la grille."))
+        placements[index] = tile
+        index = _next_square(index, step)
+    return placements
+
+
+def _next_square(index: int, step: int) -> int:
+    """The square after `index` along the line, or -1 past the edge."""
+    if index < 0 or not _has_next(index, step):
+        return -1
+    return index + step

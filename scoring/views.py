@@ -5,9 +5,21 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import reswap, retarget
 
-from .counter import MAX_WORDS, SQUARE_LABELS, BadShareLink, WordInput, read_state, state_from_token
+from .board import ROW_LETTERS, SIZE, SQUARES, square_name
+from .counter import (
+    MAX_WORDS,
+    SQUARE_LABELS,
+    BadShareLink,
+    GridForm,
+    GridMove,
+    WordInput,
+    read_state,
+    state_from_token,
+)
 from .errors import ScoringError
 from .models import Edition, RuleSet
+from .moves import Board, Move
+from .tracking import track
 from .typed import score_typed
 
 
@@ -108,3 +120,94 @@ def _detail_text(state, result) -> str:
     else:
         lines.append(gettext("Total : %(score)d points") % {"score": result.score})
     return "\n".join(lines)
+
+
+GRID_SESSION_KEY = "grid"
+
+
+@require_http_methods(["GET", "POST"])
+def grid(request):
+    """Grid mode: letters typed from a start square fill the free squares; "Poser sur la grille" keeps the move.
+
+    The board lives in the visitor's session (database-backed, so every tab and web process sees the same);
+    the letters being typed are only scored, never stored.
+    """
+    saved = request.session.get(GRID_SESSION_KEY, {})
+    edition = _edition_or_default(request.POST.get("edition") or saved.get("edition"))
+    rules = RuleSet.objects.engine()
+    moves = [text for text in saved.get("moves", []) if isinstance(text, str)]
+    board, moves = _replay(moves, edition, rules)
+    form = GridForm(request.POST or None)
+    pending = form.pending(board, edition, rules) if request.method == "POST" else GridMove()
+    action = request.POST.get("action", "")
+    message = ""
+    if action == "place" and pending.play:
+        moves.append(pending.play.move.notation)
+        board.place(pending.play)
+        message = gettext("« %(move)s » est posé sur la grille.") % {"move": pending.play.move.notation}
+        pending = GridMove()
+    elif action == "place":
+        message = pending.error or gettext("Tapez d'abord un mot sur la grille.")
+    elif action == "undo" and moves:
+        board, moves = _replay(moves[:-1], edition, rules)
+    elif action == "clear":
+        board, moves = Board(), []
+    if action in ("place", "undo", "clear") or (moves and saved.get("edition") != edition.code):
+        request.session[GRID_SESSION_KEY] = {"edition": edition.code, "moves": moves}
+    if action in ("place", "undo", "clear") and not pending.placements:
+        # The letters typed went on the board (or the board changed under them): start a new move.
+        form = GridForm({"players": form.players(), "direction": request.POST.get("direction", "h")})
+    tracking = track(edition, [tile for _, tile in board.tiles()])
+    context = {
+        "editions": Edition.objects.values_list("code", "name"),
+        "edition": edition,
+        "form": form,
+        "pending": pending,
+        "moves": moves,
+        "message": message,
+        "rows": _grid_rows(board, pending),
+        "tracking": tracking,
+        "players": form.players(),
+        "bag_count": tracking.in_bag(form.players(), rules.rack_size),
+    }
+    if request.htmx and request.method == "POST":
+        fragment = "grid-app" if action else "workspace"
+        response = render(request, f"scoring/grid.html#{fragment}", context)
+        return reswap(retarget(response, f"#{fragment}"), "outerHTML")
+    return render(request, "scoring/grid.html", context)
+
+
+def _replay(moves, edition, rules):
+    """The board from the moves kept in the session; a move the board no longer accepts is dropped."""
+    board = Board()
+    kept = []
+    for text in moves:
+        try:
+            board.play(Move.parse(text, edition), edition, rules)
+        except ScoringError:
+            continue
+        kept.append(text)
+    return board, kept
+
+
+def _grid_rows(board, pending):
+    """The 15 rows of cells the template draws: square, tile on the board, tile being laid, start marker."""
+    laid = {index: (k, tile) for k, (index, tile) in enumerate(pending.placements.items())}
+    rows = []
+    for row in range(SIZE):
+        cells = []
+        for col in range(SIZE):
+            index = row * SIZE + col
+            k, new_tile = laid.get(index, (None, None))
+            cells.append(
+                {
+                    "name": square_name(index),
+                    "square": SQUARES[index].value,
+                    "tile": board.cells[index],
+                    "new": new_tile,
+                    "k": k,
+                    "start": index == pending.start,
+                }
+            )
+        rows.append((ROW_LETTERS[row], cells))
+    return rows

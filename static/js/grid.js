@@ -1,0 +1,71 @@
+// Grid mode: touch a square to start there (again to turn), type letters, touch a new tile to make it a blank.
+// The server lays the letters and scores them; this only fills the form's fields and asks for a new count.
+(() => {
+  const ROWS = "ABCDEFGHIJKLMNO";
+  const form = () => document.getElementById("grid-form");
+  const field = (id) => document.getElementById(id);
+  const recount = () => form().dispatchEvent(new Event("change", { bubbles: true }));
+
+  function setDirection(horizontal) {
+    form().querySelector(`input[name=direction][value=${horizontal ? "h" : "v"}]`).checked = true;
+  }
+
+  function horizontal() {
+    return form().querySelector("input[name=direction][value=h]").checked;
+  }
+
+  function toggleBlank(k) {
+    const blanks = new Set(field("blanks").value.split(",").filter(Boolean));
+    blanks.has(k) ? blanks.delete(k) : blanks.add(k);
+    field("blanks").value = [...blanks].join(",");
+  }
+
+  document.addEventListener("click", (event) => {
+    const cell = event.target.closest(".board .cell");
+    if (!cell) return;
+    if (cell.dataset.k !== undefined) {
+      toggleBlank(cell.dataset.k);
+    } else if (field("start").value === cell.dataset.square) {
+      setDirection(!horizontal());
+    } else {
+      field("start").value = cell.dataset.square;
+    }
+    recount();
+    if (window.matchMedia("(pointer: coarse)").matches) field("letters").focus();
+    else field("board")?.focus();
+  });
+
+  function moveStart(dRow, dCol) {
+    const current = field("start").value || "H8";
+    let row = ROWS.indexOf(current[0]) + dRow;
+    let col = parseInt(current.slice(1), 10) - 1 + dCol;
+    row = Math.max(0, Math.min(14, row));
+    col = Math.max(0, Math.min(14, col));
+    field("start").value = ROWS[row] + (col + 1);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target.id !== "board" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const letters = field("letters");
+    const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (arrows[event.key]) {
+      moveStart(...arrows[event.key]);
+    } else if (event.key === "Backspace") {
+      letters.value = letters.value.slice(0, -1);
+    } else if (event.key === " ") {
+      setDirection(!horizontal());
+    } else if (/^\p{L}$/u.test(event.key)) {
+      if (!field("start").value) field("start").value = "H8";
+      letters.value += event.key.toUpperCase();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    recount();
+  });
+
+  // Keep the keyboard's focus on the board after htmx redraws it.
+  document.addEventListener("htmx:afterSwap", (event) => {
+    if (event.detail.target.id === "workspace" && document.activeElement === document.body) field("board")?.focus();
+  });
+})();

@@ -1,0 +1,125 @@
+"""Grid mode at /grille/: letters laid from a start square, the move placed and kept in the session."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def grid_post(client, **data):
+    return client.post("/grille/", data)
+
+
+def total(response):
+    match = re.search(r'id="total">(\d+)<', response.content.decode())
+    return int(match[1]) if match else None
+
+
+def error(response):
+    match = re.search(r'<p class="error" role="alert">(.*?)</p>', response.content.decode())
+    return match[1] if match else None
+
+
+def test_empty_grid_page(client):
+    response = client.get("/grille/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('role="gridcell"') == 225
+    assert 'data-square="H8"' in html
+    assert "Jetons encore à venir" in html
+    assert "102 jetons hors de la grille" in html
+
+
+def test_vague_then_avions_typed_around_the_v(client):
+    response = grid_post(client, start="H4", direction="h", letters="vague")
+    assert total(response) == 26
+    response = grid_post(client, start="H4", direction="h", letters="VAGUE", action="place")
+    assert "« H4 VAGUE » est posé sur la grille." in response.content.decode()
+    response = grid_post(client, start="G4", direction="v", letters="AIONS")
+    assert total(response) == 18
+    assert "4G AVIONS" in response.content.decode()
+    assert "(1 + 4 + 1 + 1 + 1 + 1) × 2 = 18" in response.content.decode()
+
+
+def test_touching_a_new_tile_makes_it_a_blank(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    response = grid_post(client, start="G4", direction="v", letters="AIONS", blanks="4")
+    assert total(response) == 16
+    assert "4G AVIONs" in response.content.decode()
+
+
+def test_the_board_survives_a_reload_and_is_the_same_in_another_tab(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    html = client.get("/grille/").content.decode()
+    assert re.search(r'data-square="H5"[^>]*>\s*<span class="t">A</span>', html)
+    assert "97 jetons hors de la grille" in html
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"start": "A1", "letters": "VAGUE"},
+            "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+        ),
+        (
+            {"start": "H8", "letters": "A"},
+            "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+        ),
+        ({"start": "H12", "letters": "VAGUES"}, "Les lettres tapées sortent de la grille."),
+        (
+            {"start": "H8", "letters": "ABCDEFGH"},
+            "Ce coup poserait 8 jetons nouveaux, 7 au plus. Quelles lettres étaient déjà sur le plateau ?",
+        ),
+        ({"start": "H8", "letters": "A1"}, "Caractère non accepté : « 1 ». Seules les lettres sont admises."),
+    ],
+)
+def test_illegal_moves_are_refused_with_the_reason(client, data, message):
+    response = grid_post(client, **data)
+    assert error(response) == message
+    assert total(response) is None
+
+
+def test_a_move_that_does_not_touch_is_refused_and_not_placed(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    response = grid_post(client, start="A1", letters="ZOO", action="place")
+    assert "Le mot doit toucher une lettre déjà posée sur la grille." in response.content.decode()
+    assert client.session["grid"]["moves"] == ["H4 VAGUE"]
+
+
+def test_undo_and_clear(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    grid_post(client, start="G4", direction="v", letters="AIONS", action="place")
+    assert client.session["grid"]["moves"] == ["H4 VAGUE", "4G AVIONS"]
+    grid_post(client, action="undo")
+    assert client.session["grid"]["moves"] == ["H4 VAGUE"]
+    grid_post(client, action="clear")
+    assert client.session["grid"]["moves"] == []
+
+
+def test_typing_stores_nothing(client):
+    grid_post(client, start="H4", letters="VAGUE")
+    assert "grid" not in client.session
+
+
+def test_tracking_counts_blanks_and_the_bag_for_the_players(client):
+    grid_post(client, start="H4", letters="VAGUE", blanks="0", action="place")
+    html = grid_post(client, players="3").content.decode()
+    assert re.search(r"<b>\?</b> 1<", html)
+    assert re.search(r"<b>V</b> 2<", html)
+    assert '<span id="bag">76</span>' in html  # 97 off the board, 21 on three racks
+
+
+def test_htmx_typing_redraws_only_the_workspace(client):
+    response = client.post("/grille/", {"start": "H4", "letters": "VAGUE"}, HTTP_HX_REQUEST="true")
+    assert response.content.decode().lstrip().startswith('<div id="workspace"')
+    assert response["HX-Retarget"] == "#workspace"
+    response = client.post("/grille/", {"start": "H4", "letters": "VAGUE", "action": "place"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Retarget"] == "#grid-app"
+
+
+def test_alert_names_a_letter_played_more_often_than_the_set_holds(client):
+    grid_post(client, start="H6", letters="FFF", action="place")
+    html = client.get("/grille/").content.decode()
+    assert "Attention : la grille porte 3 F, le jeu n'en contient que 2." in html
