@@ -1,7 +1,10 @@
+from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .models import Edition, EditionLetter, RuleSet
+from .models import Edition, EditionLetter, Lexicon, RuleSet
+
+MAX_UPLOAD_BYTES = 30 * 1024 * 1024
 
 
 class EditionLetterInline(admin.TabularInline):
@@ -60,3 +63,48 @@ class RuleSetAdmin(admin.ModelAdmin):
             },
         ),
     ]
+
+
+class LexiconForm(forms.ModelForm):
+    upload = forms.FileField(
+        label=_("Fichier de mots"),
+        required=False,
+        help_text=_("Texte brut, un mot par ligne (UTF-8 ou ISO-8859-1) ; accents retirés et majuscules à l'import."),
+    )
+
+    class Meta:
+        model = Lexicon
+        fields = ["name", "edition", "is_default", "licence"]
+
+    def clean_upload(self):
+        upload = self.cleaned_data.get("upload")
+        if upload is None:
+            if not (self.instance.pk and (self.instance.builtin or self.instance.word_count)):
+                raise forms.ValidationError(_("Joignez le fichier de la liste, un mot par ligne."))
+            return None
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(_("Fichier trop volumineux : 30 Mo au plus."))
+        data = upload.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = data.decode("iso-8859-1")
+        lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        if not lines:
+            raise forms.ValidationError(_("Ce fichier ne contient aucun mot."))
+        return lines
+
+    def save(self, commit=True):
+        lines = self.cleaned_data.get("upload")
+        if lines:
+            self.instance.set_words(lines)
+            self.instance.builtin = ""
+        return super().save(commit)
+
+
+@admin.register(Lexicon)
+class LexiconAdmin(admin.ModelAdmin):
+    form = LexiconForm
+    list_display = ["name", "edition", "is_default", "word_count", "updated_at"]
+    list_filter = ["edition"]
+    readonly_fields = ["word_count", "builtin", "updated_at"]

@@ -2,7 +2,8 @@ from django.utils.translation import gettext
 from ninja import Router
 
 from .errors import ScoringError, gettext_noop
-from .models import Edition, RuleSet
+from .lexicon import in_lexicon
+from .models import Edition, Lexicon, RuleSet
 from .moves import Board, Move
 from .schemas import ErrorOut, ScoreIn, ScoreOut
 
@@ -13,6 +14,7 @@ router = Router(tags=["Compteur"])
     "/score",
     response={200: ScoreOut, 400: ErrorOut, 413: ErrorOut, 422: ErrorOut},
     summary="Compter un coup",
+    exclude_none=True,
     description="Valide le coup sur la grille formée par `board` et renvoie son score, mot principal en tête.",
 )
 def score(request, payload: ScoreIn):
@@ -30,9 +32,13 @@ def score(request, payload: ScoreIn):
                 reason=error.translated(gettext),
             ) from error
     play = board.evaluate(Move.parse(payload.move, edition), edition, rules)
-    return {
-        "score": play.score,
-        "tiles_placed": play.tiles_placed,
-        "bonus": play.bonus,
-        "words": [{"word": w.word, "score": w.score, "calculation": w.calculation} for w in play.words],
-    }
+    words = [{"word": w.word, "score": w.score, "calculation": w.calculation} for w in play.words]
+    if payload.check_words:
+        lexicon = Lexicon.objects.engine_for(edition.code)
+        if lexicon is None:
+            raise ScoringError(
+                gettext_noop("Aucune liste de mots n'est définie pour l'édition « %(code)s »."), code=edition.code
+            )
+        for word, scored in zip(words, play.words, strict=True):
+            word["in_list"] = in_lexicon(scored, lexicon)
+    return {"score": play.score, "tiles_placed": play.tiles_placed, "bonus": play.bonus, "words": words}

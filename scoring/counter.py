@@ -58,12 +58,14 @@ class WordInput:
     tiles: list[TileInput] = field(default_factory=list)
     error: str = ""
     score: WordScore | None = None  # set once the counter has scored the move
+    in_list: bool | None = None  # set when the visitor asked to check the words against the free list
 
 
 @dataclass
 class CounterState:
     edition_code: str
     words: list[WordInput]
+    check_words: bool = False
 
     def typed_words(self) -> list[list[TypedTile]]:
         return [[tile.typed() for tile in word.tiles] for word in self.words]
@@ -80,6 +82,7 @@ class CounterState:
         """The share link's token: the whole state, every tile's settings included."""
         payload = {
             "e": self.edition_code,
+            "c": int(self.check_words),
             "w": [
                 [word.text, [[t.square.value, int(t.on_board), int(t.blank)] for t in word.tiles]]
                 for word in self.words
@@ -104,7 +107,7 @@ def read_state(data, edition: Edition, word_count: int | None = None) -> Counter
             for j in range(MAX_WORD_TILES)
         ]
         words.append(_word(text, options, edition))
-    return CounterState(edition.code, words)
+    return CounterState(edition.code, words, check_words=data.get("check") == "1")
 
 
 def state_from_token(token: str, edition_for) -> CounterState:
@@ -119,7 +122,7 @@ def state_from_token(token: str, edition_for) -> CounterState:
             words.append(_word(str(text)[:60], options, edition))
     except (ValueError, KeyError, TypeError, binascii.Error, UnicodeDecodeError) as error:
         raise BadShareLink(gettext("Ce lien de partage est illisible : il a peut-être été coupé.")) from error
-    return CounterState(edition.code, words or [WordInput("")])
+    return CounterState(edition.code, words or [WordInput("")], check_words=bool(payload.get("c")))
 
 
 def _word(text: str, options, edition: Edition) -> WordInput:
@@ -175,6 +178,10 @@ class GridForm:
     def start_text(self) -> str:
         text = str(self.data.get("start", "")).strip().upper()
         return text if _SQUARE_NAME.match(text) else ""
+
+    @property
+    def check_words(self) -> bool:
+        return self.data.get("check") == "1"
 
     @property
     def horizontal(self) -> bool:

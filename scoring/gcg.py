@@ -102,9 +102,7 @@ def _signed(text: str, line: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(
-            gettext_noop("Ligne %(line)d : score illisible dans le fichier GCG."), line=line
-        ) from None
+        raise NotationError(gettext_noop("Ligne %(line)d : score illisible dans le fichier GCG."), line=line) from None
 
 
 def parse_gcg_coordinate(text: str) -> tuple[int, int, bool]:

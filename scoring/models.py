@@ -1,5 +1,6 @@
 """Editions and rule sets as rows the admin edits; the engine receives the plain objects they build."""
 
+import gzip
 import re
 
 from django.core.exceptions import ValidationError
@@ -9,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import editions as engine_editions
+from . import lexicon as engine_lexicon
 from . import rules as engine_rules
 from .errors import ScoringError, gettext_noop
 
@@ -277,3 +279,54 @@ class RuleSet(models.Model):
             move_seconds=self.move_seconds,
             move_seconds_choices=tuple(int(part) for part in self.move_seconds_choices.split(",")),
         )
+
+
+class LexiconQuerySet(models.QuerySet):
+    def engine_for(self, edition_code: str) -> engine_lexicon.Lexicon | None:
+        """The default word list of an edition, loaded once per process and reloaded after a save; None if none."""
+        row = self.filter(edition__code=edition_code, is_default=True).values("pk", "updated_at").first()
+        if row is None:
+            return None
+        return _cached("lexicon", row, lambda: self.get(pk=row["pk"]).build())
+
+
+class Lexicon(models.Model):
+    """A word list the counter checks words against: the free list shipped with the site, or one a club uploads
+    (a club holding a licence for an official list may load it here; it stays in the database, not on disk)."""
+
+    BUILTIN_FILES = {"fr_dicollecte": engine_lexicon.FRENCH_WORDLIST}
+
+    name = models.CharField(_("nom"), max_length=120)
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="lexicons", verbose_name=_("édition"))
+    is_default = models.BooleanField(_("liste par défaut de l'édition"), default=False)
+    licence = models.TextField(_("licence et provenance"), blank=True)
+    builtin = models.CharField(_("fichier livré avec le site"), max_length=40, blank=True, editable=False)
+    words_gz = models.BinaryField(_("mots (compressés)"), blank=True, editable=False)
+    word_count = models.PositiveIntegerField(_("nombre de mots"), default=0, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = LexiconQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("liste de mots")
+        verbose_name_plural = _("listes de mots")
+        ordering = ["edition", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["edition"], condition=models.Q(is_default=True), name="one_default_lexicon_per_edition"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.edition.code})"
+
+    def set_words(self, lines):
+        """Store a list given as lines of text, one word a line (normalised; blank and # lines skipped)."""
+        lexicon = engine_lexicon.Lexicon.from_words(line for line in lines if not line.lstrip().startswith("#"))
+        self.words_gz = gzip.compress("\n".join(lexicon.words()).encode(), compresslevel=6)
+        self.word_count = len(lexicon)
+
+    def build(self) -> engine_lexicon.Lexicon:
+        if self.builtin:
+            return engine_lexicon.Lexicon.load(self.BUILTIN_FILES[self.builtin])
+        return engine_lexicon.Lexicon.from_words(gzip.decompress(bytes(self.words_gz)).decode().splitlines())

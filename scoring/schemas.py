@@ -11,6 +11,9 @@ class ScoreIn(Schema):
     board: list[MoveText] = Field(
         default_factory=list, max_length=120, description="Coups déjà sur la grille, dans l'ordre, en notation FISF."
     )
+    check_words: bool = Field(
+        False, description="Dire pour chaque mot s'il est dans la liste de mots libre de l'édition (pas l'ODS)."
+    )
     move: MoveText = Field(description="Le coup à compter, en notation FISF : « H4 VAGUE », « 4G AVIONS ».")
 
 
@@ -18,6 +21,7 @@ class WordOut(Schema):
     word: str
     score: int
     calculation: str
+    in_list: bool | None = Field(None, description="Présent avec check_words : le mot est-il dans la liste ?")
 
 
 class ScoreOut(Schema):

@@ -17,7 +17,8 @@ from .counter import (
     state_from_token,
 )
 from .errors import ScoringError
-from .models import Edition, RuleSet
+from .lexicon import in_lexicon
+from .models import Edition, Lexicon, RuleSet
 from .moves import Board, Move
 from .tracking import track
 from .typed import score_typed
@@ -100,10 +101,12 @@ def _result(state):
         result = score_typed(state.typed_words(), Edition.objects.engine(state.edition_code), RuleSet.objects.engine())
     except ScoringError as error:
         return {"error": error.translated(gettext)}
+    lexicon = Lexicon.objects.engine_for(state.edition_code) if state.check_words else None
     scored = iter(result.words)
     for word in state.words:
         if word.tiles:
             word.score = next(scored)
+            word.in_list = in_lexicon(word.score, lexicon) if lexicon else None
     return result
 
 
@@ -156,13 +159,17 @@ def grid(request):
         request.session[GRID_SESSION_KEY] = {"edition": edition.code, "moves": moves}
     if action in ("place", "undo", "clear") and not pending.placements:
         # The letters typed went on the board (or the board changed under them): start a new move.
-        form = GridForm({"players": form.players(), "direction": request.POST.get("direction", "h")})
+        kept = {name: request.POST.get(name, "") for name in ("players", "direction", "check")}
+        form = GridForm(kept)
     tracking = track(edition, [tile for _, tile in board.tiles()])
+    lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
+    words = pending.play.words if pending.play else ()
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
         "form": form,
         "pending": pending,
+        "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
         "moves": moves,
         "message": message,
         "rows": _grid_rows(board, pending),
