@@ -171,3 +171,7 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": log_level, "propagate": False},
     },
 }
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "profile"
+LOGOUT_REDIRECT_URL = "counter"

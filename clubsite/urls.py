@@ -1,12 +1,44 @@
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
 
+from clubsite import views as club_views
 from clubsite.api import api
 from scoring import views as scoring_views
 
 urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),
+    path("parties/", include("sheets.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("compte/", club_views.profile, name="profile"),
+    path("compte/inscription/", club_views.signup, name="signup"),
+    path("compte/connexion/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("compte/mot-de-passe/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("compte/mot-de-passe/modifie/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("compte/mot-de-passe/oubli/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("compte/mot-de-passe/oubli/envoye/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "compte/mot-de-passe/nouveau/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "compte/mot-de-passe/nouveau/enregistre/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("clubs/", club_views.clubs, name="clubs"),
+    path("clubs/nouveau/", club_views.club_create, name="club_create"),
+    path("clubs/<slug:slug>/", club_views.club_detail, name="club_detail"),
+    path("clubs/<slug:slug>/membres/ajouter/", club_views.club_member_add, name="club_member_add"),
+    path("clubs/<slug:slug>/membres/<int:membership_id>/role/", club_views.club_member_role, name="club_member_role"),
+    path(
+        "clubs/<slug:slug>/membres/<int:membership_id>/retirer/",
+        club_views.club_member_remove,
+        name="club_member_remove",
+    ),
+    path("clubs/<slug:slug>/quitter/", club_views.club_leave, name="club_leave"),
 ]

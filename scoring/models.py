@@ -3,6 +3,7 @@
 import gzip
 import re
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -330,3 +331,20 @@ class Lexicon(models.Model):
         if self.builtin:
             return engine_lexicon.Lexicon.load(self.BUILTIN_FILES[self.builtin])
         return engine_lexicon.Lexicon.from_words(gzip.decompress(bytes(self.words_gz)).decode().splitlines())
+
+
+class GridBoard(models.Model):
+    """A member's counter board in grid mode ("Poser sur la grille"), kept on the account so it follows him
+    from one device to another. Visitors keep theirs in the session."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="grid_board")
+    edition_code = models.CharField(max_length=8, blank=True)
+    moves = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("grille du compteur")
+        verbose_name_plural = _("grilles du compteur")
+
+    def __str__(self):
+        return str(self.user)

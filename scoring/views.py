@@ -18,7 +18,7 @@ from .counter import (
 )
 from .errors import ScoringError
 from .lexicon import in_lexicon
-from .models import Edition, Lexicon, RuleSet
+from .models import Edition, GridBoard, Lexicon, RuleSet
 from .moves import Board, Move
 from .tracking import track
 from .typed import score_typed
@@ -27,14 +27,31 @@ from .typed import score_typed
 @require_http_methods(["GET", "POST"])
 def counter(request):
     """The typed counter. What the visitor types comes by POST and is scored, never stored nor logged."""
+    return counter_page(request)
+
+
+def counter_page(request, *, edition_code=None, actions=None, extra_context=None):
+    """The typed counter, alone or inside a page that adds buttons (the sheet's "Inscrire pour").
+
+    `actions` maps a button's value to a function (state, result, detail_text) that returns a response, or
+    a French message when it refuses; `edition_code` fixes the edition.
+    """
+    actions = actions or {}
     editions = list(Edition.objects.values_list("code", "name"))
     status = 200
     share_url = ""
+    refusal = ""
     if request.method == "POST":
-        edition = _edition_or_default(request.POST.get("edition"))
+        edition = _edition_or_default(edition_code or request.POST.get("edition"))
         action = request.POST.get("action", "")
         state = read_state(request.POST, edition)
         _apply_action(state, action)
+        if action in actions:
+            result = _result(state)
+            outcome = actions[action](state, result, _detail_text(state, result))
+            if not isinstance(outcome, str):
+                return outcome
+            refusal, status = outcome, 400
         if action == "share":
             share_url = request.build_absolute_uri(reverse("counter") + "?etat=" + state.to_token())
     elif "etat" in request.GET:
@@ -44,27 +61,30 @@ def counter(request):
             state, status = read_state({}, Edition.objects.engine()), 400
             state.words[0].error = str(error)
     else:
-        state = read_state({}, Edition.objects.engine())
+        state = read_state({}, Edition.objects.engine(edition_code))
     result = _result(state)
     context = {
         "state": state,
         "result": result,
         "detail_text": _detail_text(state, result),
         "editions": editions,
+        "edition_locked": bool(edition_code),
         "squares": SQUARE_LABELS,
         "max_words": MAX_WORDS,
         "share_url": share_url,
+        "refusal": refusal,
+        **(extra_context or {}),
     }
     if request.htmx and request.method == "POST":
-        return _partial_response(request, context)
+        return _partial_response(request, context, status)
     return render(request, "scoring/counter.html", context, status=status)
 
 
-def _partial_response(request, context):
+def _partial_response(request, context, status=200):
     """While typing, only the result and the tiles of the word being typed change; buttons redraw the form."""
     trigger = request.htmx.trigger_name or ""
     if request.POST.get("action"):
-        response = render(request, "scoring/counter.html#counter", context)
+        response = render(request, "scoring/counter.html#counter", context, status=status)
         return reswap(retarget(response, "#counter"), "outerHTML")
     parts = [render(request, "scoring/counter.html#result", context).content.decode()]
     for index, word in enumerate(context["state"].words):
@@ -125,48 +145,93 @@ def _detail_text(state, result) -> str:
     return "\n".join(lines)
 
 
-GRID_SESSION_KEY = "grid"
+class SessionGrid:
+    """A visitor's board, kept in his session (database-backed: every tab and web process sees the same)."""
+
+    KEY = "grid"
+    actions = ("place", "undo", "clear")
+
+    def __init__(self, request):
+        self.session = request.session
+        saved = self.session.get(self.KEY, {})
+        self.edition_code = saved.get("edition")
+        self.moves = [text for text in saved.get("moves", []) if isinstance(text, str)]
+
+    def save(self, edition_code, moves):
+        self.session[self.KEY] = {"edition": edition_code, "moves": moves}
+        self.edition_code, self.moves = edition_code, moves
+
+    def act(self, action, *, pending, edition):
+        """Carry out a button of the grid; returns the message to show."""
+        if action == "place":
+            if not pending.play:
+                return pending.error or gettext("Tapez d'abord un mot sur la grille.")
+            self.save(edition.code, [*self.moves, pending.play.move.notation])
+            return gettext("« %(move)s » est posé sur la grille.") % {"move": pending.play.move.notation}
+        if action == "undo" and self.moves:
+            self.save(edition.code, self.moves[:-1])
+        elif action == "clear":
+            self.save(edition.code, [])
+        return ""
+
+    def context(self):
+        return {}
+
+
+class AccountGrid(SessionGrid):
+    """A member's board, kept on his account so it follows him from one device to another."""
+
+    def __init__(self, user):
+        self.board, _created = GridBoard.objects.get_or_create(user=user)
+        self.edition_code = self.board.edition_code or None
+        self.moves = [text for text in self.board.moves if isinstance(text, str)]
+
+    def save(self, edition_code, moves):
+        self.board.edition_code, self.board.moves = edition_code, moves
+        self.board.save(update_fields=["edition_code", "moves", "updated_at"])
+        self.edition_code, self.moves = edition_code, moves
 
 
 @require_http_methods(["GET", "POST"])
 def grid(request):
     """Grid mode: letters typed from a start square fill the free squares; "Poser sur la grille" keeps the move.
 
-    The board lives in the visitor's session (database-backed, so every tab and web process sees the same);
-    the letters being typed are only scored, never stored.
+    The board is the visitor's (session) or the member's (account); the letters being typed are only scored,
+    never stored.
     """
-    saved = request.session.get(GRID_SESSION_KEY, {})
-    edition = _edition_or_default(request.POST.get("edition") or saved.get("edition"))
+    store = AccountGrid(request.user) if request.user.is_authenticated else SessionGrid(request)
+    return grid_page(request, store)
+
+
+def grid_page(request, store, *, edition_locked=False):
+    """The grid counter over a board `store` (the session's, the account's, or a game's in `sheets`)."""
+    wanted = None if edition_locked else request.POST.get("edition")
+    edition = _edition_or_default(wanted or store.edition_code)
     rules = RuleSet.objects.engine()
-    moves = [text for text in saved.get("moves", []) if isinstance(text, str)]
-    board, moves = _replay(moves, edition, rules)
+    board, moves = _replay(store.moves, edition, rules)
     form = GridForm(request.POST or None)
     pending = form.pending(board, edition, rules) if request.method == "POST" else GridMove()
     action = request.POST.get("action", "")
     message = ""
-    if action == "place" and pending.play:
-        moves.append(pending.play.move.notation)
-        board.place(pending.play)
-        message = gettext("« %(move)s » est posé sur la grille.") % {"move": pending.play.move.notation}
-        pending = GridMove()
-    elif action == "place":
-        message = pending.error or gettext("Tapez d'abord un mot sur la grille.")
-    elif action == "undo" and moves:
-        board, moves = _replay(moves[:-1], edition, rules)
-    elif action == "clear":
-        board, moves = Board(), []
-    if action in ("place", "undo", "clear") or (moves and saved.get("edition") != edition.code):
-        request.session[GRID_SESSION_KEY] = {"edition": edition.code, "moves": moves}
-    if action in ("place", "undo", "clear") and not pending.placements:
+    if action in store.actions:
+        before = list(store.moves)
+        message = store.act(action, pending=pending, edition=edition)
+        board, moves = _replay(store.moves, edition, rules)
+        if store.moves != before:
+            pending = GridMove()
+    elif moves and store.edition_code != edition.code:
+        store.save(edition.code, moves)
+    if action and not pending.placements:
         # The letters typed went on the board (or the board changed under them): start a new move.
-        kept = {name: request.POST.get(name, "") for name in ("players", "direction", "check")}
-        form = GridForm(kept)
+        form = GridForm({name: request.POST.get(name, "") for name in ("players", "direction", "check")})
     tracking = track(edition, [tile for _, tile in board.tiles()])
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
+    players = getattr(store, "player_count", None) or form.players()
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
+        "edition_locked": edition_locked or bool(moves),
         "form": form,
         "pending": pending,
         "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
@@ -174,8 +239,10 @@ def grid(request):
         "message": message,
         "rows": _grid_rows(board, pending),
         "tracking": tracking,
-        "players": form.players(),
-        "bag_count": tracking.in_bag(form.players(), rules.rack_size),
+        "players": players,
+        "bag_count": tracking.in_bag(players, rules.rack_size),
+        "store_actions": store.actions,
+        **store.context(),
     }
     if request.htmx and request.method == "POST":
         fragment = "grid-app" if action else "workspace"

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SheetsConfig(AppConfig):
     name = "sheets"
-    verbose_name = "Feuilles de marque"
+    verbose_name = _("Feuilles de marque")
     default_auto_field = "django.db.models.BigAutoField"

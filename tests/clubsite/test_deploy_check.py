@@ -14,9 +14,7 @@ def run_python(*args: str, **variables: str) -> subprocess.CompletedProcess:
     """Run the project's Python in BASE_DIR with only the given DJANGO_* variables set."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("DJANGO_")}
     env |= variables
-    return subprocess.run(
-        [sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60
-    )
+    return subprocess.run([sys.executable, *args], cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60)
 
 
 def read_setting(name: str, **variables: str) -> str:
@@ -27,9 +25,7 @@ def read_setting(name: str, **variables: str) -> str:
 
 
 def test_it_passes_the_deploy_check_with_debug_off():
-    result = run_python(
-        "manage.py", "check", "--deploy", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=get_random_secret_key()
-    )
+    result = run_python("manage.py", "check", "--deploy", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=get_random_secret_key())
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."

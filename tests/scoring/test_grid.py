@@ -123,3 +123,17 @@ def test_alert_names_a_letter_played_more_often_than_the_set_holds(client):
     grid_post(client, start="H6", letters="FFF", action="place")
     html = client.get("/grille/").content.decode()
     assert "Attention : la grille porte 3 F, le jeu n'en contient que 2." in html
+
+
+def test_a_members_board_is_kept_on_his_account(client, django_user_model):
+    member = django_user_model.objects.create_user("alice", "alice@example.org", "x")
+    client.force_login(member)
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    assert "grid" not in client.session
+    client.logout()
+    client.force_login(member)  # another device: a new session
+    html = client.get("/grille/").content.decode()
+    assert "97 jetons hors de la grille" in html
+    from scoring.models import GridBoard
+
+    assert GridBoard.objects.get(user=member).moves == ["H4 VAGUE"]

@@ -1,0 +1,78 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, Membership
+
+
+class UniqueEmailMixin:
+    """One account per address, so that a password reset or a club invitation by address finds one person."""
+
+    def clean_email(self):
+        email = self.cleaned_data["email"]
+        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("Un compte utilise déjà cette adresse."))
+        return email
+
+
+class SignupForm(UniqueEmailMixin, UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ["username", "email", "first_name", "last_name"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+        self.fields["email"].help_text = _("Pour recevoir un lien si vous oubliez votre mot de passe.")
+        self.fields["first_name"].help_text = _("Facultatif, comme le nom : ils forment le nom affiché.")
+
+
+class ProfileForm(UniqueEmailMixin, forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ["first_name", "last_name", "email"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name"]
+        labels = {"name": _("Nom du club")}
+
+
+class AddMemberForm(forms.Form):
+    identifier = forms.CharField(label=_("Nom d'utilisateur ou adresse e-mail"), max_length=254)
+    role = forms.ChoiceField(label=_("Rôle"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean_identifier(self):
+        """Find the account: the exact username first, then a username or an address that matches one account."""
+        identifier = self.cleaned_data["identifier"]
+        active = User.objects.filter(is_active=True)
+        user = active.filter(username=identifier).first()
+        if user is None:
+            candidates = list(active.filter(username__iexact=identifier)[:2]) or list(
+                active.filter(email__iexact=identifier)[:2]
+            )
+            if not candidates:
+                raise forms.ValidationError(_("Aucun membre ne porte ce nom ou cette adresse."))
+            if len(candidates) > 1:
+                raise forms.ValidationError(
+                    _("Plusieurs comptes répondent à cette adresse : indiquez le nom d'utilisateur.")
+                )
+            user = candidates[0]
+        if self.club.memberships.filter(user=user).exists():
+            raise forms.ValidationError(_("Déjà membre du club."))
+        self.cleaned_data["user"] = user
+        return identifier
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Rôle"), choices=Membership.Role.choices)

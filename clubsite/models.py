@@ -1,0 +1,114 @@
+"""Clubs and their members. Accounts are Django's own `auth.User`; a membership gives a user a role in a club."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+# Club pages live under clubs/<slug>/, beside fixed paths such as clubs/nouveau/: no club may take those slugs.
+RESERVED_SLUGS = {"nouveau"}
+
+
+class ClubQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The clubs `user` belongs to, whatever the role; none for an anonymous visitor."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+    def organised_by(self, user):
+        """The clubs where `user` may run things: organisers and club admins alike."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user, memberships__role__in=Membership.Role.organising())
+
+    def free_slug(self, name: str) -> str:
+        """A slug for a new club called `name`, numbered when another club or a fixed path already has it."""
+        base = slugify(name)[:50] or "club"
+        slug, number = base, 1
+        while slug in RESERVED_SLUGS or self.filter(slug=slug).exists():
+            number += 1
+            slug = f"{base}-{number}"
+        return slug
+
+
+class Club(models.Model):
+    name = models.CharField(_("nom"), max_length=100)
+    slug = models.SlugField(_("adresse"), max_length=60, unique=True)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def role_of(self, user) -> "Membership.Role | None":
+        """The user's role in this club, or None for anyone who is not a member (anonymous visitors included)."""
+        if not user.is_authenticated:
+            return None
+        role = self.memberships.filter(user=user).values_list("role", flat=True).first()
+        return Membership.Role(role) if role else None
+
+    def is_organiser(self, user) -> bool:
+        """Whether `user` may run the club's sessions; a club admin counts as an organiser."""
+        return self.role_of(user) in Membership.Role.organising()
+
+    def is_admin(self, user) -> bool:
+        """Whether `user` may add and remove members and change their roles."""
+        return self.role_of(user) == Membership.Role.ADMIN
+
+
+class MembershipQuerySet(models.QuerySet):
+    def admins(self):
+        return self.filter(role=Membership.Role.ADMIN)
+
+    def organisers(self):
+        """Organisers and club admins: everyone who may run the club's sessions."""
+        return self.filter(role__in=Membership.Role.organising())
+
+    def by_rank(self):
+        """Admins first, then organisers, then members, each group by name: the order a club page lists them."""
+        rank = models.Case(
+            models.When(role=Membership.Role.ADMIN, then=0),
+            models.When(role=Membership.Role.ORGANISER, then=1),
+            default=2,
+        )
+        return self.order_by(rank, "user__last_name", "user__first_name", "user__username")
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("Membre")
+        ORGANISER = "organiser", _("Organisateur")
+        ADMIN = "admin", _("Administrateur du club")
+
+        @classmethod
+        def organising(cls):
+            return (cls.ORGANISER, cls.ADMIN)
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("membre")
+    )
+    role = models.CharField(_("rôle"), max_length=16, choices=Role, default=Role.MEMBER)
+    joined_at = models.DateTimeField(_("membre depuis"), auto_now_add=True)
+
+    objects = MembershipQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("adhésion")
+        verbose_name_plural = _("adhésions")
+        ordering = ["club__name", "user__username"]
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club_and_user")]
+
+    def __str__(self):
+        return f"{self.user} · {self.club} ({self.get_role_display()})"
+
+    def is_last_admin(self) -> bool:
+        """Whether removing or demoting this member would leave the club with nobody to manage its members."""
+        return self.role == self.Role.ADMIN and not self.club.memberships.admins().exclude(pk=self.pk).exists()

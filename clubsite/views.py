@@ -1,0 +1,165 @@
+"""Account pages (sign-up, profile) and club pages. Log-in, log-out and passwords use Django's own auth views."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from . import services
+from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
+from .models import Club, Membership
+
+
+def _get_club_for_member(request, slug) -> Club:
+    """The club if the visitor belongs to it; a 404 for anyone else, so outsiders cannot tell it exists."""
+    return get_object_or_404(Club.objects.for_user(request.user), slug=slug)
+
+
+def _get_club_for_admin(request, slug) -> Club:
+    """The club if the visitor is one of its admins; a 403 for its other members, a 404 for outsiders."""
+    club = _get_club_for_member(request, slug)
+    if not club.is_admin(request.user):
+        raise PermissionDenied(_("Seuls les administrateurs du club gèrent ses membres."))
+    return club
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("profile")
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, _("Bienvenue ! Votre compte est créé."))
+        return redirect("profile")
+    status = 400 if form.errors else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def profile(request):
+    # A fresh copy of the user: a refused form must not show its unsaved values as the member's name.
+    form = ProfileForm(
+        request.POST if request.method == "POST" else None, instance=User.objects.get(pk=request.user.pk)
+    )
+    if form.is_valid():
+        form.save(commit=False).save(update_fields=form.changed_data)
+        messages.success(request, _("Profil enregistré."))
+        return redirect("profile")
+    memberships = request.user.memberships.select_related("club").order_by("club__name")
+    status = 400 if form.errors else 200
+    return render(request, "clubsite/profile.html", {"form": form, "memberships": memberships}, status=status)
+
+
+@require_http_methods(["GET"])
+@login_required
+def clubs(request):
+    return _render_clubs(request, ClubForm())
+
+
+@require_POST
+@login_required
+def club_create(request):
+    form = ClubForm(request.POST)
+    if not form.is_valid():
+        return _render_clubs(request, form, status=400)
+    club = services.club_create(name=form.cleaned_data["name"], creator=request.user)
+    messages.success(request, _("Club « %(name)s » créé : vous en êtes l'administrateur.") % {"name": club.name})
+    return redirect("club_detail", slug=club.slug)
+
+
+def _render_clubs(request, form, status=200):
+    memberships = request.user.memberships.select_related("club").order_by("club__name")
+    return render(request, "clubsite/clubs.html", {"memberships": memberships, "form": form}, status=status)
+
+
+@require_http_methods(["GET"])
+@login_required
+def club_detail(request, slug):
+    club = _get_club_for_member(request, slug)
+    return _render_club(request, club)
+
+
+@require_POST
+@login_required
+def club_member_add(request, slug):
+    club = _get_club_for_admin(request, slug)
+    form = AddMemberForm(request.POST, club=club)
+    if not form.is_valid():
+        return _render_club(request, club, add_form=form, status=400)
+    user, role = form.cleaned_data["user"], form.cleaned_data["role"]
+    club.memberships.create(user=user, role=role)
+    messages.success(request, _("%(name)s a rejoint le club.") % {"name": _display_name(user)})
+    return redirect("club_detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+def club_member_role(request, slug, membership_id):
+    club = _get_club_for_admin(request, slug)
+    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choisissez un rôle dans la liste."))
+        return _render_club(request, club, status=400)
+    try:
+        services.membership_set_role(membership=membership, role=form.cleaned_data["role"])
+    except services.MembershipRefused as refusal:
+        messages.error(request, str(refusal))
+        return _render_club(request, club, status=400)
+    messages.success(request, _("Rôle de %(name)s modifié.") % {"name": _display_name(membership.user)})
+    return redirect("club_detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+def club_member_remove(request, slug, membership_id):
+    club = _get_club_for_admin(request, slug)
+    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    try:
+        services.membership_remove(membership=membership)
+    except services.MembershipRefused as refusal:
+        messages.error(request, str(refusal))
+        return _render_club(request, club, status=400)
+    messages.success(request, _("%(name)s ne fait plus partie du club.") % {"name": _display_name(membership.user)})
+    if membership.user == request.user:
+        return redirect("clubs")
+    return redirect("club_detail", slug=club.slug)
+
+
+@require_POST
+@login_required
+def club_leave(request, slug):
+    club = _get_club_for_member(request, slug)
+    try:
+        services.membership_remove(membership=club.memberships.get(user=request.user))
+    except services.MembershipRefused as refusal:
+        messages.error(request, str(refusal))
+        return _render_club(request, club, status=400)
+    messages.success(request, _("Vous avez quitté le club « %(name)s ».") % {"name": club.name})
+    return redirect("clubs")
+
+
+def _render_club(request, club, add_form=None, status=200):
+    """The club page; its management forms only for the club's admins."""
+    role = club.role_of(request.user)
+    is_admin = role == Membership.Role.ADMIN
+    context = {
+        "club": club,
+        "role": role,
+        "is_admin": is_admin,
+        "memberships": club.memberships.select_related("user").by_rank(),
+        "add_form": (add_form or AddMemberForm(club=club)) if is_admin else None,
+        "roles": Membership.Role.choices,
+    }
+    return render(request, "clubsite/club_detail.html", context, status=status)
+
+
+def _display_name(user) -> str:
+    return user.get_full_name() or user.username

@@ -1,0 +1,54 @@
+"""End of a classic game (seed 000; FISF classic art. 5.1): remaining letters are taken off, and given to the
+player who finished when the rule set says so."""
+
+from dataclasses import dataclass
+
+from .editions import BLANK, Edition
+from .errors import ScoringError, gettext_noop
+from .ranking import shared_places
+from .rules import EndOfGame
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScore:
+    before: int  # score before the end-of-game adjustment
+    adjustment: int
+    final: int
+    place: int
+
+
+def rack_value(text: str, edition: Edition) -> int:
+    """The value of the letters left on a rack, typed as letters (`?` for a blank: 0) or as a number."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    letters = text.replace(BLANK, "").replace(" ", "")
+    if not letters:
+        return 0
+    return sum(edition.value(letter) for letter, _blank in edition.split(letters.upper()))
+
+
+def end_of_game(scores: list[int], rack_values: list[int | None], rule: EndOfGame) -> list[FinalScore]:
+    """`rack_values[i]` is None for the player who finished (at most one), else the value of his letters.
+
+    FISF: the finisher gains the others' values and each of them loses his own; when nobody finished, each
+    loses his own and nobody gains. NASPA: the finisher gains twice the others' values, they lose nothing.
+    """
+    finishers = [i for i, value in enumerate(rack_values) if value is None]
+    if len(finishers) > 1:
+        raise ScoringError(gettext_noop("Un seul joueur peut avoir terminé : laissez vide une seule case."))
+    others = sum(value for value in rack_values if value is not None)
+    adjustments = []
+    for value in rack_values:
+        if value is None:
+            adjustments.append(2 * others if rule == EndOfGame.FINISHER_GAINS_DOUBLE else others)
+        elif finishers and rule == EndOfGame.FINISHER_GAINS_DOUBLE:
+            adjustments.append(0)
+        else:
+            adjustments.append(-value)
+    finals = [score + adjustment for score, adjustment in zip(scores, adjustments, strict=True)]
+    places = shared_places(finals)
+    return [
+        FinalScore(before, adjustment, final, place)
+        for before, adjustment, final, place in zip(scores, adjustments, finals, places, strict=True)
+    ]

@@ -1,0 +1,130 @@
+"""Classic games kept by members: players, and the lines of the score sheet."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Edition, RuleSet
+
+
+class GameQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The games a member may open: his own, and those where a player is linked to him."""
+        return self.filter(Q(owner=user) | Q(players__member=user)).distinct()
+
+    def newest_first(self):
+        return self.order_by("-created_at", "-pk")
+
+
+class Game(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
+    timer_seconds = models.PositiveSmallIntegerField(_("chrono par coup (secondes)"), default=0)
+    created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(_("terminée le"), null=True, blank=True)
+    imported_from = models.CharField(_("importée de"), max_length=200, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("partie")
+        verbose_name_plural = _("parties")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return ", ".join(player.display_name for player in self.players.all())
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    def engine_edition(self):
+        return Edition.objects.engine(self.edition.code)
+
+    def engine_rules(self):
+        return RuleSet.objects.engine(self.rule_set.code)
+
+    def is_visible_to(self, user) -> bool:
+        return user.is_authenticated and (
+            self.owner_id == user.pk or any(player.member_id == user.pk for player in self.players.all())
+        )
+
+
+class Player(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(_("nom"), max_length=60, blank=True)
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sheet_players",
+        verbose_name=_("membre"),
+    )
+    rack_left = models.CharField(_("lettres restantes"), max_length=30, blank=True)
+    rack_value = models.SmallIntegerField(_("valeur des lettres restantes"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat")]
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        if self.member:
+            return self.member.get_full_name() or self.member.get_username()
+        return _("Joueur %(number)d") % {"number": self.position + 1}
+
+
+class Line(models.Model):
+    """One line of the sheet. Plays, passes, exchanges and withdrawn words use the player's turn; a lost
+    challenge and a penalty do not."""
+
+    class Kind(models.TextChoices):
+        PLAY = "play", _("Coup")
+        PASS = "pass", _("Passe")
+        EXCHANGE = "exchange", _("Change")
+        WITHDRAWN = "withdrawn", _("Mot repris")
+        CHALLENGE = "challenge", _("Contestation perdue")
+        PENALTY = "penalty", _("Pénalité")
+        BOARD = "board", _("Posé sans marquer")
+
+    TURN_KINDS = (Kind.PLAY, Kind.PASS, Kind.EXCHANGE, Kind.WITHDRAWN)
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="lines")
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PLAY)
+    points = models.IntegerField(_("points"), default=0)
+    move = models.CharField(
+        _("coup posé"), max_length=40, blank=True, help_text=_("Notation FISF, coup posé sur la grille.")
+    )
+    detail = models.CharField(_("détail"), max_length=400, blank=True)
+    recorded_points = models.IntegerField(_("points écrits dans le fichier importé"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ligne")
+        verbose_name_plural = _("lignes")
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.player}: {self.points}"
+
+    @property
+    def uses_turn(self) -> bool:
+        return self.kind in self.TURN_KINDS
+
+    @property
+    def mismatch(self) -> bool:
+        """An imported move whose written score differs from the engine's."""
+        return self.recorded_points is not None and self.recorded_points != self.points

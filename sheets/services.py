@@ -1,0 +1,148 @@
+"""What changes a game: each function checks the rules, then writes in one transaction.
+
+Refusals raise `SheetError` with a French sentence; nothing is written then.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.endgame import rack_value
+from scoring.errors import ScoringError
+from scoring.models import Edition, RuleSet
+
+from .models import Game, Line, Player
+from .sheet import build_sheet
+
+
+class SheetError(ValueError):
+    pass
+
+
+def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, rule_set: RuleSet, timer_seconds=0):
+    """A new game for `players` [(name, member or None)]. Returns (game, switched): tournament rules hold for
+    two players only, so with more the game takes the rule set's fallback (the box rules) and says so."""
+    rules = rule_set.build()
+    if not 2 <= len(players) <= 4:
+        raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
+    switched = not rules.allows_players(len(players)) and rule_set.fallback is not None
+    if switched:
+        rule_set = rule_set.fallback
+    with transaction.atomic():
+        game = Game.objects.create(owner=owner, edition=edition, rule_set=rule_set, timer_seconds=timer_seconds)
+        Player.objects.bulk_create(
+            Player(game=game, position=position, name=name.strip()[:60], member=member)
+            for position, (name, member) in enumerate(players)
+        )
+    return game, switched
+
+
+def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None = None, move="", detail=""):
+    """A turn for the player whose turn it is (or `player`): points, a pass, an exchange, a withdrawn word."""
+    _refuse_if_finished(game)
+    sheet = build_sheet(game)
+    player = player or sheet.turn
+    rules = game.engine_rules()
+    if kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
+        raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
+    if kind == Line.Kind.EXCHANGE and sheet.bag is not None and not rules.exchange_allowed(sheet.bag):
+        raise SheetError(
+            _("Changer est refusé : il reste %(bag)d jetons dans le sac, il en faut au moins %(min)d.")
+            % {"bag": sheet.bag, "min": rules.exchange_min_bag}
+        )
+    if kind != Line.Kind.PLAY:
+        points, move, detail = 0, "", ""
+    return Line.objects.create(game=game, player=player, kind=kind, points=points, move=move, detail=detail)
+
+
+def board_place(*, game: Game, move: str):
+    """ "Poser sur la grille sans marquer": the move goes on the game's board, with no points and no turn."""
+    _refuse_if_finished(game)
+    player = build_sheet(game).turn
+    return Line.objects.create(game=game, player=player, kind=Line.Kind.BOARD, move=move)
+
+
+def challenge_record(*, game: Game, challenger: Player, words: int = 1):
+    """A challenge of a valid word costs the challenger the rules' penalty per word, without using a turn."""
+    _refuse_if_finished(game)
+    rules = game.engine_rules()
+    if not rules.challenge_penalty:
+        raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
+    if not 1 <= words <= 8:
+        raise SheetError(_("De 1 à 8 mots contestés."))
+    return Line.objects.create(
+        game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
+    )
+
+
+def penalty_record(*, game: Game, player: Player, points: int):
+    _refuse_if_finished(game)
+    if not 1 <= points <= 1000:
+        raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
+    return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
+
+
+def line_update_points(*, line: Line, points: int):
+    rules = line.game.engine_rules()
+    if line.kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
+        raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
+    if line.kind == Line.Kind.PENALTY and not -1000 <= points <= -1:
+        raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
+    if line.kind in (Line.Kind.PASS, Line.Kind.EXCHANGE, Line.Kind.WITHDRAWN, Line.Kind.CHALLENGE):
+        raise SheetError(_("Les points de cette ligne découlent des règles : supprimez-la plutôt."))
+    line.points = points
+    line.save(update_fields=["points"])
+
+
+def line_delete(*, line: Line):
+    line.delete()
+
+
+def line_undo_last(*, game: Game):
+    last = game.lines.order_by("-pk").first()
+    if last is None:
+        raise SheetError(_("La feuille n'a encore aucune ligne."))
+    last.delete()
+    return last
+
+
+def game_finish(*, game: Game, racks: dict[int, str]):
+    """ "Terminer la partie": each player's remaining letters, as letters (`?` for a blank) or a value; the
+    box of the player who finished stays empty, and only one may."""
+    _refuse_if_finished(game)
+    edition = game.engine_edition()
+    players = list(game.players.all())
+    values = {}
+    for player in players:
+        text = racks.get(player.position, "").strip()
+        if not text:
+            values[player.position] = None
+            continue
+        try:
+            values[player.position] = rack_value(text, edition)
+        except ScoringError as error:
+            raise SheetError(
+                _("%(player)s : %(reason)s") % {"player": player.display_name, "reason": error.translated(_)}
+            ) from error
+    if sum(value is None for value in values.values()) > 1:
+        raise SheetError(_("Un seul joueur peut avoir terminé : laissez vide une seule case."))
+    with transaction.atomic():
+        for player in players:
+            player.rack_left = racks.get(player.position, "").strip()[:30]
+            player.rack_value = values[player.position]
+            player.save(update_fields=["rack_left", "rack_value"])
+        game.finished_at = timezone.now()
+        game.save(update_fields=["finished_at", "updated_at"])
+
+
+def game_reopen(*, game: Game):
+    """Undo "Terminer la partie" to correct the sheet."""
+    with transaction.atomic():
+        game.players.update(rack_left="", rack_value=None)
+        game.finished_at = None
+        game.save(update_fields=["finished_at", "updated_at"])
+
+
+def _refuse_if_finished(game: Game):
+    if game.is_finished:
+        raise SheetError(_("La partie est terminée : rouvrez-la pour la corriger."))

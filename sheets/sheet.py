@@ -1,0 +1,113 @@
+"""The score sheet as the page shows it, computed from the lines each time: cumulative totals, whose turn it
+is, the passed-turn note, the game's board and tile tracking, and the results once the game is over."""
+
+from dataclasses import dataclass
+
+from scoring.endgame import FinalScore, end_of_game
+from scoring.errors import ScoringError
+from scoring.moves import Board, Move
+from scoring.tracking import Tracking, track
+
+from .models import Game, Line, Player
+
+
+@dataclass
+class SheetRow:
+    number: int
+    line: Line
+    cumulative: int  # the line's player's total after it
+
+
+@dataclass
+class Sheet:
+    game: Game
+    players: list[Player]
+    rows: list[SheetRow]
+    totals: list[int]
+    turn: Player | None
+    pass_limit_reached: bool
+    board: Board
+    tracking: Tracking
+    bag: int | None  # tiles in the bag with every rack full; None when some play was not laid on the grid
+    results: list[tuple[Player, FinalScore]] | None
+
+    @property
+    def turn_position(self) -> int | None:
+        return self.turn.position if self.turn else None
+
+    @property
+    def standings(self) -> list[tuple[Player, int]]:
+        """Each player's total: the final score once the game is over."""
+        if self.results:
+            return [(player, final.final) for player, final in self.results]
+        return list(zip(self.players, self.totals, strict=True))
+
+    def results_text(self) -> str:
+        """The final ranking as text, for "Copier le classement"."""
+        lines = []
+        for player, final in sorted(self.results or [], key=lambda row: row[1].place):
+            sign = "+" if final.adjustment >= 0 else ""
+            lines.append(
+                f"{final.place}. {player.display_name} : {final.final} ({final.before} {sign}{final.adjustment})"
+            )
+        return "\n".join(lines)
+
+
+def build_sheet(game: Game) -> Sheet:
+    players = list(game.players.select_related("member"))
+    lines = list(game.lines.all())
+    by_id = {player.pk: player for player in players}
+    totals = [0] * len(players)
+    rows = []
+    next_turn = 0
+    for number, line in enumerate(lines, start=1):
+        position = by_id[line.player_id].position
+        totals[position] += line.points
+        rows.append(SheetRow(number, line, totals[position]))
+        if line.uses_turn:
+            next_turn = (position + 1) % len(players)
+    edition = game.engine_edition()
+    rules = game.engine_rules()
+    board = _board(lines, edition, rules)
+    tracking = track(edition, [tile for _, tile in board.tiles()])
+    plays = [line for line in lines if line.kind == Line.Kind.PLAY]
+    bag_known = all(line.move for line in plays)
+    results = None
+    if game.is_finished:
+        finals = end_of_game(totals, [player.rack_value for player in players], rules.end_of_game)
+        results = list(zip(players, finals, strict=True))
+    return Sheet(
+        game=game,
+        players=players,
+        rows=rows,
+        totals=totals,
+        turn=None if game.is_finished else players[next_turn],
+        pass_limit_reached=rules.pass_limit_reached(_pass_run(lines, by_id), len(players)),
+        board=board,
+        tracking=tracking,
+        bag=tracking.in_bag(len(players), rules.rack_size) if bag_known else None,
+        results=results,
+    )
+
+
+def _pass_run(lines, by_id) -> list[int]:
+    """The players of the trailing run of turns that scored nothing (pass, exchange, withdrawn word, 0)."""
+    run: list[int] = []
+    for line in reversed(lines):
+        if not line.uses_turn:
+            continue
+        if line.points != 0:
+            break
+        run.append(by_id[line.player_id].position)
+    return run[::-1]
+
+
+def _board(lines, edition, rules) -> Board:
+    board = Board()
+    for line in lines:
+        if line.move:
+            try:
+                board.play(Move.parse(line.move, edition), edition, rules)
+            except ScoringError:
+                continue  # a move that no longer fits (a line deleted before it): its points still count
+    return board

@@ -1,0 +1,325 @@
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from scoring.models import Edition, RuleSet
+from scoring.views import counter_page, grid_page
+
+from . import services
+from .models import Game, Line
+from .sheet import build_sheet
+
+
+def _get_game_for_player(request, pk) -> Game:
+    """The game if the member owns it or plays in it (a player linked to him); 404 for anyone else."""
+    game = get_object_or_404(Game.objects.select_related("edition", "rule_set", "owner"), pk=pk)
+    if not game.is_visible_to(request.user):
+        raise Http404
+    return game
+
+
+def _get_game_for_owner(request, pk) -> Game:
+    """Only the member who keeps the sheet writes on it; linked players read it (403)."""
+    game = _get_game_for_player(request, pk)
+    if game.owner_id != request.user.pk:
+        raise PermissionDenied(_("Seul le membre qui tient la feuille peut la modifier."))
+    return game
+
+
+def _refused(request, game, message, status=400):
+    """A refused action: the sheet again with the reason, nothing written."""
+    return render(request, "sheets/game.html", _sheet_context(request, game, error=message), status=status)
+
+
+def _sheet_context(request, game, **extra):
+    sheet = build_sheet(game)
+    rules = game.engine_rules()
+    return {
+        "game": game,
+        "sheet": sheet,
+        "rules": rules,
+        "can_write": game.owner_id == request.user.pk,
+        "kinds": Line.Kind,
+        **extra,
+    }
+
+
+@login_required
+def history(request):
+    games = Game.objects.for_user(request.user).newest_first().prefetch_related("players__member", "lines")
+    return render(request, "sheets/history.html", {"games": [(game, _summary(game)) for game in games]})
+
+
+def _summary(game):
+    """Each player's total (after the end-of-game adjustment once finished), best first."""
+    totals = {player.pk: 0 for player in game.players.all()}
+    for line in game.lines.all():
+        totals[line.player_id] += line.points
+    if game.is_finished:
+        sheet = build_sheet(game)
+        return [(player, final.final, final.place) for player, final in sheet.results]
+    return sorted(((p, totals[p.pk], None) for p in game.players.all()), key=lambda row: -row[1])
+
+
+class NewGameForm(forms.Form):
+    edition = forms.ModelChoiceField(Edition.objects.all(), label=gettext_lazy("Édition"), empty_label=None)
+    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
+    timer_seconds = forms.TypedChoiceField(
+        label=gettext_lazy("Chrono par coup"),
+        coerce=int,
+        choices=[(0, gettext_lazy("Sans chrono")), (60, "1 min"), (120, "2 min"), (180, "3 min")],
+        initial=0,
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+        for number in range(1, 5):
+            self.fields[f"name{number}"] = forms.CharField(
+                label=gettext_lazy("Joueur %(number)d") % {"number": number}, max_length=60, required=False
+            )
+            self.fields[f"member{number}"] = forms.CharField(
+                label=gettext_lazy("Membre lié (nom d'utilisateur)"), max_length=150, required=False
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        players = []
+        users = get_user_model().objects
+        for number in range(1, 5):
+            name = cleaned.get(f"name{number}", "").strip()
+            username = cleaned.get(f"member{number}", "").strip()
+            member = None
+            if username:
+                member = users.filter(Q(username__iexact=username) | Q(email__iexact=username)).first()
+                if member is None:
+                    self.add_error(f"member{number}", _("Aucun membre ne porte ce nom ou cette adresse."))
+            if name or member:
+                players.append((name, member))
+        if len(players) < 2:
+            players += [("", None)] * (2 - len(players))
+        cleaned["players"] = players
+        return cleaned
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request):
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game, switched = services.game_create(
+            owner=request.user,
+            players=form.cleaned_data["players"],
+            edition=form.cleaned_data["edition"],
+            rule_set=form.cleaned_data["rule_set"],
+            timer_seconds=form.cleaned_data["timer_seconds"],
+        )
+        if switched:
+            messages.info(
+                request,
+                _("Les règles de tournoi ne valent qu'à deux joueurs : la feuille suit les règles de la boîte."),
+            )
+        return redirect("sheets:game", pk=game.pk)
+    return render(request, "sheets/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def game_detail(request, pk):
+    game = _get_game_for_player(request, pk)
+    return render(request, "sheets/game.html", _sheet_context(request, game))
+
+
+def _owner_action(view):
+    """Decorates a POST action on a game: the owner only (403 otherwise), refusals shown with a 400."""
+
+    @login_required
+    @require_POST
+    def wrapper(request, pk, *args, **kwargs):
+        game = _get_game_for_owner(request, pk)
+        try:
+            view(request, game, *args, **kwargs)
+        except services.SheetError as error:
+            return _refused(request, game, str(error))
+        return redirect("sheets:game", pk=game.pk)
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+def _int_field(request, name, default=None) -> int:
+    try:
+        return int(request.POST.get(name, default))
+    except (TypeError, ValueError):
+        raise services.SheetError(_("Un nombre entier est attendu.")) from None
+
+
+def _player(game, request, name="player"):
+    position = _int_field(request, name, -1)
+    player = game.players.filter(position=position).first()
+    if player is None:
+        raise services.SheetError(_("Choisissez un joueur de la partie."))
+    return player
+
+
+@_owner_action
+def line_add(request, game):
+    """Points typed directly, or Passer / Changer / Mot repris for the player whose turn it is."""
+    kind = request.POST.get("kind", Line.Kind.PLAY)
+    if kind not in (Line.Kind.PLAY, Line.Kind.PASS, Line.Kind.EXCHANGE, Line.Kind.WITHDRAWN):
+        raise services.SheetError(_("Action inconnue."))
+    points = _int_field(request, "points", 0) if kind == Line.Kind.PLAY else 0
+    services.line_record(game=game, kind=kind, points=points)
+
+
+@_owner_action
+def penalty_add(request, game):
+    services.penalty_record(game=game, player=_player(game, request), points=_int_field(request, "points"))
+
+
+@_owner_action
+def challenge_add(request, game):
+    services.challenge_record(game=game, challenger=_player(game, request), words=_int_field(request, "words", 1))
+
+
+@_owner_action
+def line_undo(request, game):
+    services.line_undo_last(game=game)
+
+
+@_owner_action
+def line_edit(request, game, line_pk):
+    line = get_object_or_404(game.lines, pk=line_pk)
+    services.line_update_points(line=line, points=_int_field(request, "points"))
+
+
+@_owner_action
+def line_delete(request, game, line_pk):
+    services.line_delete(line=get_object_or_404(game.lines, pk=line_pk))
+
+
+@_owner_action
+def game_reopen(request, game):
+    services.game_reopen(game=game)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_finish(request, pk):
+    game = _get_game_for_owner(request, pk)
+    if request.method == "POST":
+        racks = {player.position: request.POST.get(f"rack{player.position}", "") for player in game.players.all()}
+        try:
+            services.game_finish(game=game, racks=racks)
+        except services.SheetError as error:
+            context = _sheet_context(request, game, error=str(error), racks=racks)
+            return render(request, "sheets/finish.html", context, status=400)
+        return redirect("sheets:game", pk=game.pk)
+    return render(request, "sheets/finish.html", _sheet_context(request, game))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_delete(request, pk):
+    game = _get_game_for_owner(request, pk)
+    if request.method == "POST":
+        game.delete()
+        messages.success(request, _("La partie est supprimée."))
+        return redirect("sheets:history")
+    return render(request, "sheets/delete.html", {"game": game})
+
+
+def _to_counter(request, url):
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_counter(request, pk):
+    """The typed counter for this game: "Inscrire pour <joueur>" writes the move's points and clears it."""
+    game = _get_game_for_owner(request, pk)
+    sheet = build_sheet(game)
+
+    def inscribe(state, result, detail):
+        if result is None or isinstance(result, dict) or result.too_many_tiles:
+            return _("Rien à inscrire : tapez d'abord un coup complet.")
+        try:
+            services.line_record(
+                game=game, kind=Line.Kind.PLAY, points=result.score, detail=detail.replace("\n", " · ")
+            )
+        except services.SheetError as error:
+            return str(error)
+        messages.success(
+            request,
+            _("%(points)d points inscrits pour %(name)s.") % {"points": result.score, "name": sheet.turn.display_name},
+        )
+        return _to_counter(request, request.path)
+
+    return counter_page(
+        request,
+        edition_code=game.edition.code,
+        actions={"inscribe": inscribe},
+        extra_context={"game": game, "sheet": sheet, "turn": sheet.turn},
+    )
+
+
+class GameGrid:
+    """The game's own board for the grid counter: its moves are the sheet's lines laid on the grid."""
+
+    actions = ("place", "inscribe")
+
+    def __init__(self, request, game):
+        self.request = request
+        self.game = game
+        self.edition_code = game.edition.code
+        self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
+        self.player_count = game.players.count()
+
+    def save(self, edition_code, moves):
+        """The edition is the game's: nothing to save."""
+
+    def act(self, action, *, pending, edition):
+        if not pending.play:
+            return pending.error or _("Tapez d'abord un mot sur la grille.")
+        notation = pending.play.move.notation
+        turn = build_sheet(self.game).turn
+        try:
+            if action == "place":
+                services.board_place(game=self.game, move=notation)
+                message = _("« %(move)s » est posé sur la grille, sans marquer.") % {"move": notation}
+            else:
+                detail = " · ".join(f"{word.word} : {word.calculation}" for word in pending.play.words)
+                services.line_record(
+                    game=self.game, kind=Line.Kind.PLAY, points=pending.play.score, move=notation, detail=detail
+                )
+                message = _("%(points)d points inscrits pour %(name)s (%(move)s).") % {
+                    "points": pending.play.score,
+                    "name": turn.display_name,
+                    "move": notation,
+                }
+        except services.SheetError as error:
+            return str(error)
+        self.moves.append(notation)
+        return message
+
+    def context(self):
+        sheet = build_sheet(self.game)
+        return {"game": self.game, "sheet": sheet, "turn": sheet.turn}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_grid(request, pk):
+    """The grid counter on the game's board; "Inscrire pour <joueur>" writes the move and keeps it on the board."""
+    game = _get_game_for_owner(request, pk)
+    return grid_page(request, GameGrid(request, game), edition_locked=True)

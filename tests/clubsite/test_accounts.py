@@ -1,0 +1,312 @@
+import re
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core import mail
+from django.urls import reverse
+
+from clubsite.models import Club, Membership
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "tuile-scrabble-2024"
+
+
+def make_user(username, **fields) -> User:
+    fields.setdefault("email", f"{username}@example.org")
+    return User.objects.create_user(username, password=PASSWORD, **fields)
+
+
+@pytest.fixture
+def alice():
+    return make_user("alice", first_name="Alice", last_name="Martin")
+
+
+def signup_data(**overrides):
+    data = {
+        "username": "dave",
+        "email": "dave@example.org",
+        "first_name": "Dave",
+        "last_name": "",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    }
+    return {**data, **overrides}
+
+
+def login_url(next_url):
+    return f"{reverse(settings.LOGIN_URL)}?next={next_url}"
+
+
+# Sign-up
+
+
+def test_signup_page_shows_the_form(client):
+    response = client.get(reverse("signup"))
+
+    assert response.status_code == 200
+    assert "Créer un compte" in response.text
+    assert 'name="password2"' in response.text
+
+
+def test_it_signs_up_logs_in_and_shows_the_profile(client):
+    response = client.post(reverse("signup"), signup_data(), follow=True)
+
+    dave = User.objects.get(username="dave")
+    assert dave.email == "dave@example.org"
+    assert dave.check_password(PASSWORD)
+    assert response.redirect_chain == [(reverse("profile"), 302)]
+    assert response.context["user"] == dave
+    assert "Bienvenue ! Votre compte est créé." in response.text
+
+
+def test_it_refuses_a_taken_username(client, alice):
+    response = client.post(reverse("signup"), signup_data(username="Alice", email="other@example.org"))
+
+    assert response.status_code == 400
+    assert "Un utilisateur avec ce nom existe déjà." in response.text
+    assert User.objects.count() == 1
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_refuses_a_taken_email(client, alice):
+    response = client.post(reverse("signup"), signup_data(email="ALICE@example.org"))
+
+    assert response.status_code == 400
+    assert "Un compte utilise déjà cette adresse." in response.text
+    assert not User.objects.filter(username="dave").exists()
+
+
+def test_it_requires_an_email(client):
+    response = client.post(reverse("signup"), signup_data(email=""))
+
+    assert response.status_code == 400
+    assert not User.objects.filter(username="dave").exists()
+
+
+def test_it_refuses_mismatched_passwords(client):
+    response = client.post(reverse("signup"), signup_data(password2="autre-chose-2024"))
+
+    assert response.status_code == 400
+    assert "Les deux mots de passe ne correspondent pas." in response.text
+    assert not User.objects.exists()
+
+
+def test_signup_sends_a_member_to_the_profile(client, alice):
+    client.force_login(alice)
+
+    response = client.get(reverse("signup"))
+
+    assert response.status_code == 302
+    assert response.url == reverse("profile")
+
+
+# Log-in and log-out
+
+
+def test_it_logs_in_and_goes_to_the_profile(client, alice):
+    response = client.post(reverse("login"), {"username": "alice", "password": PASSWORD})
+
+    assert response.status_code == 302
+    assert response.url == reverse(settings.LOGIN_REDIRECT_URL) == reverse("profile")
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_it_logs_in_and_follows_next(client, alice):
+    response = client.post(reverse("login"), {"username": "alice", "password": PASSWORD, "next": reverse("clubs")})
+
+    assert response.url == reverse("clubs")
+
+
+def test_it_refuses_a_wrong_password(client, alice):
+    response = client.post(reverse("login"), {"username": "alice", "password": "pas-le-bon"})
+
+    assert response.status_code == 200
+    assert "Saisissez un nom d’utilisateur et un mot de passe valides." in response.text
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_logs_out_by_post(client, alice):
+    client.force_login(alice)
+
+    response = client.post(reverse("logout"))
+
+    assert response.status_code == 302
+    assert response.url == reverse(settings.LOGOUT_REDIRECT_URL) == reverse("counter")
+    assert "_auth_user_id" not in client.session
+
+
+def test_logout_rejects_get(client, alice):
+    client.force_login(alice)
+
+    response = client.get(reverse("logout"))
+
+    assert response.status_code == 405
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_account_nav_offers_login_and_signup_to_visitors(client):
+    response = client.get(reverse("counter"))
+
+    assert f'href="{reverse("login")}"' in response.text
+    assert f'href="{reverse("signup")}"' in response.text
+    assert f'action="{reverse("logout")}"' not in response.text
+
+
+def test_account_nav_offers_profile_clubs_and_logout_to_members(client, alice):
+    client.force_login(alice)
+
+    response = client.get(reverse("counter"))
+
+    assert f'href="{reverse("profile")}"' in response.text
+    assert f'href="{reverse("clubs")}"' in response.text
+    assert f'<form method="post" action="{reverse("logout")}">' in response.text
+    assert f'href="{reverse("login")}"' not in response.text
+
+
+# Passwords
+
+
+def test_it_changes_the_password(client, alice):
+    client.force_login(alice)
+    data = {"old_password": PASSWORD, "new_password1": "nouveau-mot-2025", "new_password2": "nouveau-mot-2025"}
+
+    response = client.post(reverse("password_change"), data)
+
+    assert response.status_code == 302
+    assert response.url == reverse("password_change_done")
+    alice.refresh_from_db()
+    assert alice.check_password("nouveau-mot-2025")
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_password_change_refuses_a_wrong_old_password(client, alice):
+    client.force_login(alice)
+    data = {"old_password": "pas-le-bon", "new_password1": "nouveau-mot-2025", "new_password2": "nouveau-mot-2025"}
+
+    response = client.post(reverse("password_change"), data)
+
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert alice.check_password(PASSWORD)
+
+
+def test_password_change_requires_login(client):
+    response = client.get(reverse("password_change"))
+
+    assert response.status_code == 302
+    assert response.url == login_url(reverse("password_change"))
+
+
+def test_it_mails_a_reset_link_that_works(client, alice):
+    response = client.post(reverse("password_reset"), {"email": "alice@example.org"})
+
+    assert response.status_code == 302
+    assert response.url == reverse("password_reset_done")
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["alice@example.org"]
+    assert "« alice »" in message.body
+    link = re.search(r"http://testserver(/compte/mot-de-passe/nouveau/\S+/)", message.body).group(1)
+
+    form_page = client.get(link, follow=True)
+    assert form_page.status_code == 200
+    assert 'name="new_password1"' in form_page.text
+    set_password_url = form_page.redirect_chain[-1][0]
+    done = client.post(set_password_url, {"new_password1": "nouveau-mot-2025", "new_password2": "nouveau-mot-2025"})
+
+    assert done.status_code == 302
+    assert done.url == reverse("password_reset_complete")
+    alice.refresh_from_db()
+    assert alice.check_password("nouveau-mot-2025")
+
+
+def test_reset_mails_nobody_for_an_unknown_address(client, alice):
+    response = client.post(reverse("password_reset"), {"email": "personne@example.org"})
+
+    assert response.status_code == 302
+    assert response.url == reverse("password_reset_done")
+    assert mail.outbox == []
+
+
+def test_reset_link_with_a_bad_token_is_refused(client, alice):
+    response = client.get(reverse("password_reset_confirm", args=["MQ", "faux-jeton"]))
+
+    assert response.status_code == 200
+    assert "Ce lien n'est plus valable" in response.text
+    assert 'name="new_password1"' not in response.text
+
+
+# Profile
+
+
+def test_profile_requires_login(client):
+    response = client.get(reverse("profile"))
+
+    assert response.status_code == 302
+    assert response.url == login_url(reverse("profile"))
+
+
+def test_profile_shows_the_member_and_their_clubs(client, alice):
+    club = Club.objects.create(name="Club de Lyon", slug="club-de-lyon")
+    club.memberships.create(user=alice, role=Membership.Role.ORGANISER)
+    client.force_login(alice)
+
+    response = client.get(reverse("profile"))
+
+    assert response.status_code == 200
+    assert "Alice Martin" in response.text
+    assert "alice@example.org" in response.text
+    assert reverse("club_detail", args=["club-de-lyon"]) in response.text
+    assert "Organisateur" in response.text
+    assert reverse("password_change") in response.text
+
+
+def test_profile_shows_only_the_visitors_own_data(client, alice):
+    make_user("bob", first_name="Bob")
+    client.force_login(alice)
+
+    response = client.get(reverse("profile"))
+
+    assert "bob@example.org" not in response.text
+
+
+def test_it_edits_the_profile(client, alice):
+    client.force_login(alice)
+
+    response = client.post(
+        reverse("profile"), {"first_name": "Alicia", "last_name": "Durand", "email": "a@example.org"}
+    )
+
+    assert response.status_code == 302
+    assert response.url == reverse("profile")
+    alice.refresh_from_db()
+    assert (alice.first_name, alice.last_name, alice.email) == ("Alicia", "Durand", "a@example.org")
+    assert "Profil enregistré." in client.get(reverse("profile")).text
+
+
+def test_profile_edit_refuses_a_bad_or_taken_email(client, alice):
+    make_user("bob")
+    client.force_login(alice)
+
+    bad = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "pas-une-adresse"})
+    taken = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "bob@example.org"})
+
+    assert bad.status_code == 400
+    assert "<h2>Alice Martin</h2>" in bad.text
+    assert taken.status_code == 400
+    assert "Un compte utilise déjà cette adresse." in taken.text
+    alice.refresh_from_db()
+    assert (alice.first_name, alice.email) == ("Alice", "alice@example.org")
+
+
+def test_an_empty_post_is_refused_not_ignored(client, alice):
+    assert client.post(reverse("signup"), {}).status_code == 400
+    client.force_login(alice)
+
+    response = client.post(reverse("profile"), {})
+
+    assert response.status_code == 400
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"

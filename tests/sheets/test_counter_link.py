@@ -1,0 +1,92 @@
+"""Recording from the counter: "Inscrire pour <joueur>" in typed and grid mode, and the game's own board."""
+
+import re
+
+import pytest
+
+from sheets.models import Line
+from sheets.sheet import build_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+def test_typed_counter_inscribes_for_the_player_whose_turn_it_is(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/compter/"
+    html = client.get(url).content.decode()
+    assert "Inscrire pour Alice" in html
+    assert 'name="edition" value="fr"' in html  # the game's edition, not a choice
+    response = client.post(url, {"w0": "écoles", "w0_1_sq": "LD", "w0_5_sq": "MD", "action": "inscribe"})
+    assert response.status_code == 302 and response["Location"] == url
+    line = game.lines.get()
+    assert (line.player.position, line.points, line.kind, line.move) == (0, 22, Line.Kind.PLAY, "")
+    assert (
+        line.detail
+        == "ECOLES : (1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 22 · Jetons posés depuis le chevalet : 6 · Total : 22 points"
+    )
+    html = client.get(url).content.decode()
+    assert "22 points inscrits pour Alice." in html
+    assert "Inscrire pour Bob" in html
+    assert 'value="ECOLES"' not in html  # the counter is cleared
+
+
+def test_typed_counter_with_htmx_redirects_the_page(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/compter/"
+    response = client.post(url, {"w0": "MOT", "action": "inscribe"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Redirect"] == url
+    assert game.lines.get().points == 4
+
+
+def test_nothing_to_inscribe_is_a_400(client, game, alice):
+    client.force_login(alice)
+    response = client.post(f"/parties/{game.pk}/compter/", {"w0": "", "action": "inscribe"})
+    assert response.status_code == 400
+    assert "Rien à inscrire : tapez d&#x27;abord un coup complet." in response.content.decode()
+    assert game.lines.count() == 0
+
+
+def test_grid_inscribes_and_keeps_the_move_on_the_games_board(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/grille/"
+    response = client.post(url, {"start": "H4", "direction": "h", "letters": "VAGUE", "action": "inscribe"})
+    assert "26 points inscrits pour Alice (H4 VAGUE)." in response.content.decode()
+    response = client.post(url, {"start": "G4", "direction": "v", "letters": "AIONS"})
+    assert re.search(r'id="total">18<', response.content.decode())
+    client.post(url, {"start": "G4", "direction": "v", "letters": "AIONS", "action": "inscribe"})
+    sheet = build_sheet(game)
+    assert sheet.totals == [26, 18]
+    assert [row.line.move for row in sheet.rows] == ["H4 VAGUE", "4G AVIONS"]
+    assert sheet.board.tile_count == 10
+    assert sheet.bag == 102 - 10 - 14
+    html = client.get(f"/parties/{game.pk}/").content.decode()
+    assert "Jetons encore à venir" in html and "78 dans le sac, chevalets pleins." in html
+
+
+def test_place_without_scoring(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/grille/"
+    html = client.get(url).content.decode()
+    assert "Poser sur la grille sans marquer" in html
+    assert "Vider la grille" not in html
+    client.post(url, {"start": "H4", "letters": "VAGUE", "action": "place"})
+    line = game.lines.get()
+    assert (line.kind, line.points, line.move) == (Line.Kind.BOARD, 0, "H4 VAGUE")
+    assert build_sheet(game).turn.position == 0  # no turn used
+
+
+def test_undoing_the_last_line_takes_its_move_off_the_board(client, game, alice):
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/grille/", {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    client.post(f"/parties/{game.pk}/lignes/annuler/")
+    assert build_sheet(game).board.tile_count == 0
+
+
+def test_counter_pages_of_a_game_follow_the_permission_ladder(client, game, bob, charlie):
+    for url in (f"/parties/{game.pk}/compter/", f"/parties/{game.pk}/grille/"):
+        assert client.get(url).status_code == 302
+        client.force_login(charlie)
+        assert client.get(url).status_code == 404
+        client.force_login(bob)
+        assert client.get(url).status_code == 403
+        client.logout()

@@ -1,0 +1,198 @@
+"""The classic sheet's rules with the seeds' numbers, through the services that write it."""
+
+import pytest
+
+from scoring.models import RuleSet
+from sheets import services
+from sheets.models import Line
+from sheets.sheet import build_sheet
+
+from .conftest import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_turns_alternate_and_totals_accumulate(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=26)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=18)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=10)
+    sheet = build_sheet(game)
+    assert sheet.totals == [36, 18]
+    assert [row.cumulative for row in sheet.rows] == [26, 18, 36]
+    assert sheet.turn.position == 1
+
+
+def test_points_from_0_to_2000(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=2000)
+    with pytest.raises(services.SheetError, match="Un coup vaut de 0 à 2000 points."):
+        services.line_record(game=game, kind=Line.Kind.PLAY, points=2001)
+    with pytest.raises(services.SheetError):
+        services.line_record(game=game, kind=Line.Kind.PLAY, points=-1)
+    assert game.lines.count() == 1
+
+
+def test_pass_exchange_withdrawn_record_zero_and_pass_the_turn(game):
+    for kind in (Line.Kind.PASS, Line.Kind.EXCHANGE, Line.Kind.WITHDRAWN):
+        services.line_record(game=game, kind=kind, points=40)
+    sheet = build_sheet(game)
+    assert sheet.totals == [0, 0]
+    assert [row.line.points for row in sheet.rows] == [0, 0, 0]
+    assert sheet.turn.position == 1
+
+
+def test_challenge_costs_five_per_word_without_using_a_turn(game):
+    bob = game.players.get(position=1)
+    services.challenge_record(game=game, challenger=bob, words=2)
+    sheet = build_sheet(game)
+    assert sheet.totals == [0, -10]
+    assert sheet.turn.position == 0
+
+
+def test_box_rules_have_no_challenge_penalty_and_offer_ten(alice):
+    game = make_game(alice, rules="boite")
+    with pytest.raises(services.SheetError, match="Ces règles ne prévoient pas de pénalité de contestation."):
+        services.challenge_record(game=game, challenger=game.players.first())
+    assert game.engine_rules().penalty_offer == 10
+    assert make_game(alice).engine_rules().penalty_offer == 5
+
+
+def test_penalty_takes_points_without_using_a_turn(game):
+    services.penalty_record(game=game, player=game.players.get(position=0), points=10)
+    sheet = build_sheet(game)
+    assert sheet.totals == [-10, 0]
+    assert sheet.turn.position == 0
+
+
+def test_tournament_rules_switch_to_box_rules_at_three_players(alice):
+    game, switched = services.game_create(
+        owner=alice,
+        players=[("A", None), ("B", None), ("C", None)],
+        edition=make_game(alice).edition,
+        rule_set=RuleSet.objects.get(code="tournoi"),
+    )
+    assert switched
+    assert game.rule_set.code == "boite"
+    _two, switched = services.game_create(
+        owner=alice,
+        players=[("A", None), ("B", None)],
+        edition=game.edition,
+        rule_set=RuleSet.objects.get(code="tournoi"),
+    )
+    assert not switched
+
+
+def test_five_players_refused(alice):
+    with pytest.raises(services.SheetError, match="Une partie classique se joue de deux à quatre joueurs."):
+        services.game_create(
+            owner=alice,
+            players=[(str(i), None) for i in range(5)],
+            edition=make_game(alice).edition,
+            rule_set=RuleSet.objects.get(code="boite"),
+        )
+
+
+def test_tournament_pass_note_after_six_passes_three_each(game):
+    for _ in range(5):
+        services.line_record(game=game, kind=Line.Kind.PASS)
+    assert not build_sheet(game).pass_limit_reached
+    services.line_record(game=game, kind=Line.Kind.EXCHANGE)
+    sheet = build_sheet(game)
+    assert sheet.pass_limit_reached
+    assert not game.is_finished  # the sheet never ends the game by itself
+
+
+def test_box_pass_note_when_every_player_passed_twice(alice):
+    game = make_game(alice, names=("A", "B", "C", "D"), rules="boite")
+    for _ in range(7):
+        services.line_record(game=game, kind=Line.Kind.PASS)
+    assert not build_sheet(game).pass_limit_reached
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=0)
+    assert build_sheet(game).pass_limit_reached
+
+
+def test_a_scoring_move_breaks_the_pass_run(game):
+    for _ in range(5):
+        services.line_record(game=game, kind=Line.Kind.PASS)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=12)
+    services.line_record(game=game, kind=Line.Kind.PASS)
+    assert not build_sheet(game).pass_limit_reached
+
+
+def test_exchange_refused_when_the_bag_holds_less_than_the_rule_set_asks(game):
+    game.lines.create(player=game.players.first(), kind=Line.Kind.PLAY, points=26, move="H4 VAGUE")
+    assert build_sheet(game).bag == 102 - 5 - 14
+    RuleSet.objects.filter(code="tournoi").update(exchange_min_bag=84)
+    RuleSet.objects.get(code="tournoi").save()  # as the admin would: every process sees the new figure
+    with pytest.raises(services.SheetError) as caught:
+        services.line_record(game=game, kind=Line.Kind.EXCHANGE)
+    assert str(caught.value) == "Changer est refusé : il reste 83 jetons dans le sac, il en faut au moins 84."
+    assert game.lines.count() == 1
+
+
+def test_exchange_allowed_when_the_bag_is_unknown(game):
+    game.lines.create(player=game.players.first(), kind=Line.Kind.PLAY, points=26, move="H4 VAGUE")
+    game.lines.create(player=game.players.last(), kind=Line.Kind.PLAY, points=3)  # typed, not laid on the grid
+    RuleSet.objects.filter(code="tournoi").update(exchange_min_bag=100)
+    RuleSet.objects.get(code="tournoi").save()
+    assert build_sheet(game).bag is None
+    services.line_record(game=game, kind=Line.Kind.EXCHANGE)
+    assert game.lines.last().kind == Line.Kind.EXCHANGE
+
+
+def test_undo_edit_and_delete_recompute_the_totals(game):
+    first = services.line_record(game=game, kind=Line.Kind.PLAY, points=26)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=18)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=10)
+    services.line_undo_last(game=game)
+    assert build_sheet(game).totals == [26, 18]
+    services.line_update_points(line=first, points=30)
+    assert build_sheet(game).totals == [30, 18]
+    services.line_delete(line=first)
+    sheet = build_sheet(game)
+    assert sheet.totals == [0, 18]
+    with pytest.raises(services.SheetError):
+        services.line_update_points(line=sheet.rows[0].line, points=2500)
+    assert build_sheet(game).totals == [0, 18]
+
+
+def test_finish_e_a_u_gives_three_points_to_the_finisher(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=300)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=280)
+    services.game_finish(game=game, racks={0: "", 1: "EAU"})
+    sheet = build_sheet(game)
+    rows = [(p.display_name, f.before, f.adjustment, f.final, f.place) for p, f in sheet.results]
+    assert rows == [("Alice", 300, 3, 303, 1), ("Bob", 280, -3, 277, 2)]
+    assert sheet.turn is None
+    assert sheet.results_text() == "1. Alice : 303 (300 +3)\n2. Bob : 277 (280 -3)"
+
+
+def test_finish_nobody_finished_and_equal_scores_share_a_place(alice):
+    game = make_game(alice, names=("A", "B", "C"), rules="boite")
+    for points in (100, 104, 90):
+        services.line_record(game=game, kind=Line.Kind.PLAY, points=points)
+    services.game_finish(game=game, racks={0: "?", 1: "4", 2: "10"})
+    results = [(f.final, f.place) for _p, f in build_sheet(game).results]
+    assert results == [(100, 1), (100, 1), (80, 3)]
+
+
+def test_finish_refuses_two_empty_boxes_and_changes_nothing(alice):
+    game = make_game(alice, names=("A", "B", "C"), rules="boite")
+    with pytest.raises(services.SheetError, match="Un seul joueur peut avoir terminé"):
+        services.game_finish(game=game, racks={0: "", 1: "", 2: "E"})
+    game.refresh_from_db()
+    assert not game.is_finished
+    assert list(game.players.values_list("rack_value", flat=True)) == [None, None, None]
+
+
+def test_finish_refuses_a_digit_inside_letters(game):
+    with pytest.raises(services.SheetError, match="Bob : Caractère non accepté : « 3 »"):
+        services.game_finish(game=game, racks={0: "", 1: "E3"})
+
+
+def test_a_finished_game_refuses_lines_until_reopened(game):
+    services.game_finish(game=game, racks={0: "", 1: "E"})
+    with pytest.raises(services.SheetError, match="La partie est terminée : rouvrez-la pour la corriger."):
+        services.line_record(game=game, kind=Line.Kind.PLAY, points=3)
+    services.game_reopen(game=game)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=3)
+    assert build_sheet(game).totals == [3, 0]

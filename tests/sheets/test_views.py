@@ -1,0 +1,201 @@
+"""The sheet's pages: who may see and change a game, and what each form does."""
+
+import re
+
+import pytest
+
+from scoring.models import RuleSet
+from sheets.models import Game, Line
+
+from .conftest import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def totals(response):
+    return [int(n) for n in re.findall(r'id="total-\d+">(-?\d+)<', response.content.decode())]
+
+
+def test_new_game_with_a_linked_member(client, alice, bob):
+    client.force_login(alice)
+    response = client.post(
+        "/parties/nouvelle/",
+        {
+            "name1": "Alice",
+            "member1": "",
+            "name2": "",
+            "member2": "bob",
+            "edition": 1,
+            "rule_set": 1,
+            "timer_seconds": 0,
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/parties/{game.pk}/"
+    assert [(p.display_name, p.member) for p in game.players.all()] == [("Alice", None), ("bob", bob)]
+
+
+def test_new_game_with_an_unknown_member_is_refused(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/parties/nouvelle/", {"name1": "A", "member2": "personne", "edition": 1, "rule_set": 1, "timer_seconds": 0}
+    )
+    assert response.status_code == 400
+    assert "Aucun membre ne porte ce nom ou cette adresse." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_three_players_with_tournament_rules_switch_and_say_so(client, alice):
+    client.force_login(alice)
+    tournament = RuleSet.objects.get(code="tournoi").pk
+    response = client.post(
+        "/parties/nouvelle/",
+        {"name1": "A", "name2": "B", "name3": "C", "edition": 1, "rule_set": tournament, "timer_seconds": 0},
+        follow=True,
+    )
+    assert (
+        "Les règles de tournoi ne valent qu&#x27;à deux joueurs : la feuille suit les règles de la boîte."
+        in response.content.decode()
+    )
+    assert Game.objects.get().rule_set.code == "boite"
+
+
+def test_permission_ladder_on_the_sheet(client, game, alice, bob, charlie):
+    url = f"/parties/{game.pk}/"
+    assert client.get(url).status_code == 302  # anonymous: to the log-in page
+    assert client.get(url)["Location"].startswith("/compte/connexion/")
+    client.force_login(charlie)
+    assert client.get(url).status_code == 404  # another member
+    assert client.post(f"{url}lignes/", {"kind": "play", "points": 5}).status_code == 404
+    client.force_login(bob)
+    response = client.get(url)
+    assert response.status_code == 200  # a linked player reads it
+    assert "Inscrire pour" not in response.content.decode()
+    assert client.post(f"{url}lignes/", {"kind": "play", "points": 5}).status_code == 403
+    assert client.post(f"{url}supprimer/").status_code == 403
+    client.force_login(alice)
+    assert client.post(f"{url}lignes/", {"kind": "play", "points": 5}).status_code == 302
+    assert game.lines.count() == 1
+
+
+def test_history_shows_own_and_linked_games_newest_first(client, alice, bob, charlie):
+    older = make_game(alice, names=("Alice", "Charlie"))
+    newer = make_game(bob, names=("Bob", "Alice"), members=[bob, alice])
+    make_game(charlie, names=("Charlie", "Dave"))
+    client.force_login(alice)
+    html = client.get("/parties/").content.decode()
+    links = re.findall(r'href="/parties/(\d+)/"', html)
+    assert links == [str(newer.pk), str(older.pk)]
+    assert "tenue par bob" in html
+
+
+def test_history_lists_every_game_not_only_twenty(client, alice):
+    for _ in range(25):
+        make_game(alice)
+    client.force_login(alice)
+    assert len(re.findall(r'href="/parties/\d+/"', client.get("/parties/").content.decode())) == 25
+
+
+def test_recording_points_and_the_turn(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/"
+    client.post(f"{url}lignes/", {"kind": "play", "points": 26})
+    client.post(f"{url}lignes/", {"kind": "pass"})
+    client.post(f"{url}lignes/", {"kind": "play", "points": 18})
+    response = client.get(url)
+    assert totals(response) == [44, 0]
+    assert "À Bob de jouer" in response.content.decode()
+    assert "Inscrire pour Bob" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "play", "points": 2001}, "Un coup vaut de 0 à 2000 points."),
+        ({"kind": "play", "points": "vingt"}, "Un nombre entier est attendu."),
+        ({"kind": "gagner"}, "Action inconnue."),
+    ],
+)
+def test_bad_points_are_refused_with_a_400_and_nothing_saved(client, game, alice, data, message):
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/lignes/", {"kind": "play", "points": 12})
+    response = client.post(f"/parties/{game.pk}/lignes/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert list(game.lines.values_list("points", flat=True)) == [12]
+
+
+def test_penalty_challenge_undo_edit_delete(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/"
+    client.post(f"{url}lignes/", {"kind": "play", "points": 26})
+    client.post(f"{url}penalite/", {"player": 0, "points": 10})
+    client.post(f"{url}contestation/", {"player": 1, "words": 1})
+    assert totals(client.get(url)) == [16, -5]
+    line = game.lines.get(kind=Line.Kind.PLAY)
+    client.post(f"{url}lignes/{line.pk}/", {"points": 30})
+    assert totals(client.get(url)) == [20, -5]
+    client.post(f"{url}lignes/annuler/")
+    assert totals(client.get(url)) == [20, 0]
+    client.post(f"{url}lignes/{line.pk}/supprimer/")
+    assert totals(client.get(url)) == [-10, 0]
+
+
+def test_penalty_panel_offers_the_rule_set_figure(client, game, alice):
+    client.force_login(alice)
+    html = client.get(f"/parties/{game.pk}/").content.decode()
+    assert 'id="penalty-points" name="points" type="number" min="1" max="1000" value="5"' in html
+    box = make_game(alice, rules="boite")
+    html = client.get(f"/parties/{box.pk}/").content.decode()
+    assert 'id="penalty-points" name="points" type="number" min="1" max="1000" value="10"' in html
+    assert "Contestation perdue" not in html.split('id="sheet-title"')[0]
+
+
+def test_finish_and_results_table(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/"
+    client.post(f"{url}lignes/", {"kind": "play", "points": 300})
+    client.post(f"{url}lignes/", {"kind": "play", "points": 280})
+    assert client.get(f"{url}terminer/").status_code == 200
+    response = client.post(f"{url}terminer/", {"rack0": "", "rack1": "EAU"})
+    assert response.status_code == 302
+    html = client.get(url).content.decode()
+    rows = re.findall(
+        r"<tr><td>(\d)</td><td>(\w+)</td><td>(\d+)</td><td>([+-]\d+)</td><td><strong>(\d+)</strong>", html
+    )
+    assert rows == [("1", "Alice", "300", "+3", "303"), ("2", "Bob", "280", "-3", "277")]
+    assert "Copier le classement" in html
+
+
+def test_finish_with_two_empty_boxes_is_a_400(client, game, alice):
+    client.force_login(alice)
+    response = client.post(f"/parties/{game.pk}/terminer/", {"rack0": "", "rack1": ""})
+    assert response.status_code == 400
+    assert "Un seul joueur peut avoir terminé : laissez vide une seule case." in response.content.decode()
+
+
+def test_delete_asks_for_confirmation(client, game, alice):
+    client.force_login(alice)
+    response = client.get(f"/parties/{game.pk}/supprimer/")
+    assert "Supprimer définitivement" in response.content.decode()
+    assert Game.objects.count() == 1
+    response = client.post(f"/parties/{game.pk}/supprimer/")
+    assert response["Location"] == "/parties/"
+    assert Game.objects.count() == 0
+
+
+def test_get_on_an_action_is_refused(client, game, alice):
+    client.force_login(alice)
+    assert client.get(f"/parties/{game.pk}/lignes/").status_code == 405
+
+
+def test_refusals_are_french_pages(client, game, bob, charlie):
+    client.force_login(bob)
+    response = client.post(f"/parties/{game.pk}/lignes/", {"kind": "play", "points": 5})
+    assert response.status_code == 403
+    assert "Seul le membre qui tient la feuille peut la modifier." in response.content.decode()
+    client.force_login(charlie)
+    response = client.get(f"/parties/{game.pk}/")
+    assert response.status_code == 404
+    assert "Cette page n'existe pas, ou elle n'est pas à vous." in response.content.decode()
