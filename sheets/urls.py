@@ -7,6 +7,7 @@ app_name = "sheets"
 urlpatterns = [
     path("", views.history, name="history"),
     path("nouvelle/", views.game_new, name="new"),
+    path("importer/", views.game_import, name="import"),
     path("<int:pk>/", views.game_detail, name="game"),
     path("<int:pk>/compter/", views.game_counter, name="counter"),
     path("<int:pk>/grille/", views.game_grid, name="grid"),
@@ -19,4 +20,5 @@ urlpatterns = [
     path("<int:pk>/terminer/", views.game_finish, name="finish"),
     path("<int:pk>/rouvrir/", views.game_reopen, name="reopen"),
     path("<int:pk>/supprimer/", views.game_delete, name="delete"),
+    path("<int:pk>/partie.gcg", views.game_export, name="export"),
 ]

@@ -3,18 +3,21 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scoring.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 from scoring.views import counter_page, grid_page
 
 from . import services
+from .gcg import game_from_gcg, game_to_gcg
 from .models import Game, Line
 from .sheet import build_sheet
 
@@ -323,3 +326,62 @@ def game_grid(request, pk):
     """The grid counter on the game's board; "Inscrire pour <joueur>" writes the move and keeps it on the board."""
     game = _get_game_for_owner(request, pk)
     return grid_page(request, GameGrid(request, game), edition_locked=True)
+
+
+@login_required
+def game_export(request, pk):
+    """The game as a GCG file, for any member who may see it."""
+    game = _get_game_for_player(request, pk)
+    try:
+        text = game_to_gcg(game)
+    except services.SheetError as error:
+        return _refused(request, game, str(error))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="partie-{game.pk}.gcg"'
+    return response
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Fichier GCG"))
+    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
+    edition = forms.ModelChoiceField(
+        Edition.objects.all(),
+        label=gettext_lazy("Édition"),
+        required=False,
+        empty_label=gettext_lazy("Celle du fichier (#tile-distribution), sinon le français"),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > 512 * 1024:
+            raise forms.ValidationError(_("Fichier trop volumineux : 512 Ko au plus."))
+        return upload
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_import(request):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        edition = form.cleaned_data["edition"]
+        try:
+            game = game_from_gcg(
+                owner=request.user,
+                text=decode_gcg(upload.read()),
+                rule_set=form.cleaned_data["rule_set"],
+                filename=upload.name,
+                edition_code_override=edition.code if edition else "",
+            )
+        except services.SheetError as error:
+            form.add_error("file", str(error))
+        else:
+            mismatches = game.lines.exclude(recorded_points=None).exclude(recorded_points=models.F("points")).count()
+            if mismatches:
+                messages.warning(
+                    request,
+                    _("%(count)d coup(s) ont un score écrit différent du calcul : ils sont signalés sur la feuille.")
+                    % {"count": mismatches},
+                )
+            return redirect("sheets:game", pk=game.pk)
+    return render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,140 @@
+"""GCG: export a game, import a record (re-scored, mismatches marked), and verify_gcg."""
+
+import subprocess
+import sys
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+
+from scoring.models import RuleSet
+from sheets import services
+from sheets.gcg import game_from_gcg, game_to_gcg
+from sheets.models import Game, Line
+from sheets.sheet import build_sheet
+
+from ..scoring.conftest import ORACLE_DIR, oracle_path
+
+pytestmark = pytest.mark.django_db
+
+
+def play_vague_and_avions(client, game):
+    client.post(f"/parties/{game.pk}/grille/", {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    client.post(
+        f"/parties/{game.pk}/grille/",
+        {"start": "G4", "direction": "v", "letters": "AIONs", "blanks": "", "action": "inscribe"},
+    )
+
+
+def test_export_writes_gcg_coordinates_dots_and_blanks(client, game, alice):
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/grille/", {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    client.post(
+        f"/parties/{game.pk}/grille/",
+        {"start": "G4", "direction": "v", "letters": "AIONS", "blanks": "4", "action": "inscribe"},
+    )
+    client.post(f"/parties/{game.pk}/lignes/", {"kind": "pass"})
+    services.game_finish(game=game, racks={0: "EAU", 1: ""})
+    response = client.get(f"/parties/{game.pk}/partie.gcg")
+    assert response["Content-Disposition"] == f'attachment; filename="partie-{game.pk}.gcg"'
+    assert response.content.decode().splitlines() == [
+        "#character-encoding UTF-8",
+        "#player1 Alice Alice",
+        "#player2 Bob Bob",
+        "#tile-distribution french",
+        ">Alice: VAGUE 8D VAGUE +26 26",
+        ">Bob: AION? D7 A.IONs +16 16",
+        ">Alice: - - +0 26",
+        ">Alice: EAU (EAU) -3 23",
+        ">Bob: (EAU) +3 19",
+    ]
+
+
+def test_export_refused_when_a_play_was_typed_as_points(client, game, alice):
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/lignes/", {"kind": "play", "points": 12})
+    response = client.get(f"/parties/{game.pk}/partie.gcg")
+    assert response.status_code == 400
+    assert "Seuls les coups comptés sur la grille s&#x27;exportent en GCG" in response.content.decode()
+
+
+def test_round_trip_gives_the_same_moves_and_scores(client, game, alice):
+    client.force_login(alice)
+    play_vague_and_avions(client, game)
+    text = game_to_gcg(game)
+    copy = game_from_gcg(owner=alice, text=text, rule_set=game.rule_set)
+    original = [(row.line.move, row.line.points) for row in build_sheet(game).rows]
+    imported = [(row.line.move, row.line.points) for row in build_sheet(copy).rows]
+    assert imported == original == [("H4 VAGUE", 26), ("4G AVIONS", 18)]
+    assert not any(row.line.mismatch for row in build_sheet(copy).rows)
+
+
+def test_import_marks_a_move_whose_written_score_differs(client, alice):
+    client.force_login(alice)
+    record = "#player1 ann Ann\n#player2 bob Bob\n>ann: AEGUVXX 8D VAGUE +30 30\n>bob: AINOSXY D7 A.IONS +18 18\n"
+    upload = SimpleUploadedFile("partie.gcg", record.encode())
+    tournament = RuleSet.objects.get(code="tournoi")
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": tournament.pk}, follow=True)
+    game = Game.objects.get()
+    lines = list(game.lines.all())
+    assert [(line.move, line.points, line.recorded_points, line.mismatch) for line in lines] == [
+        ("H4 VAGUE", 26, 30, True),
+        ("4G AVIONS", 18, 18, False),
+    ]
+    html = response.content.decode()
+    assert "1 coup(s) ont un score écrit différent du calcul" in html
+    assert "Score écrit : 30" in html
+
+
+def test_import_latin1_without_pragma_and_withdrawn_phony(client, alice):
+    client.force_login(alice)
+    record = (
+        "#player1 césar César\n#player2 bob Bob\n"
+        ">césar: AEGUVXX 8D VAGUE +26 26\n>bob: ZZZ 9D ZZ +5 5\n>bob: ZZZ -- -5 0\n"
+    )
+    upload = SimpleUploadedFile("latin1.gcg", record.encode("iso-8859-1"))
+    client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.get(code="tournoi").pk})
+    game = Game.objects.get()
+    assert game.players.first().name == "César"
+    kinds = [(line.kind, line.points) for line in game.lines.all()]
+    assert kinds == [(Line.Kind.PLAY, 26), (Line.Kind.WITHDRAWN, 0)]
+    assert build_sheet(game).board.tile_count == 5
+
+
+def test_import_refuses_a_file_with_one_player(client, alice):
+    client.force_login(alice)
+    upload = SimpleUploadedFile("solo.gcg", b"#player1 ann Ann\n>ann: VAGUE 8D VAGUE +26 26\n")
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
+    assert response.status_code == 400
+    assert "Le fichier doit décrire une partie de deux à quatre joueurs." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_import_the_woogles_game_with_its_end_of_game_line(alice):
+    path = oracle_path("woogles_fra24_TfnqTZkYPL.gcg")
+    from scoring.gcg import decode_gcg
+
+    game = game_from_gcg(owner=alice, text=decode_gcg(path.read_bytes()), rule_set=RuleSet.objects.get(code="tournoi"))
+    sheet = build_sheet(game)
+    assert not any(row.line.mismatch for row in sheet.rows)
+    assert sheet.totals == [401, 503]
+
+
+def test_verify_gcg_on_the_oracle_records(capsys):
+    files = sorted(str(path) for path in (ORACLE_DIR / "gcg_english").glob("*.gcg"))
+    if not files:
+        pytest.skip("../shared/oracle/gcg_english is absent (set SHARED_DIR)")
+    call_command("verify_gcg", *files, edition="english")
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "277 moves checked, 0 mismatches"
+    call_command("verify_gcg", str(oracle_path("woogles_fra24_TfnqTZkYPL.gcg")))
+    assert capsys.readouterr().out.strip() == "22 moves checked, 0 mismatches"
+
+
+def test_verify_gcg_exits_1_and_names_each_mismatch(tmp_path):
+    record = tmp_path / "faux.gcg"
+    record.write_text("#player1 a A\n#player2 b B\n>a: VAGUEXX 8D VAGUE +30 30\n>b: AINOSXY D7 A.IONS +18 18\n")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "verify_gcg", str(record)], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [f"{record}:3: écrit 30, calculé 26", "2 moves checked, 1 mismatches"]
