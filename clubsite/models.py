@@ -1,5 +1,8 @@
 """Clubs and their members. Accounts are Django's own `auth.User`; a membership gives a user a role in a club."""
 
+import hashlib
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.text import slugify
@@ -112,3 +115,38 @@ class Membership(models.Model):
     def is_last_admin(self) -> bool:
         """Whether removing or demoting this member would leave the club with nobody to manage its members."""
         return self.role == self.Role.ADMIN and not self.club.memberships.admins().exclude(pk=self.pk).exists()
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def user_for(self, raw: str):
+        """The user a raw `Bearer` token belongs to, or None. Only the token's SHA-256 is stored."""
+        token = self.select_related("user").filter(digest=ApiToken.digest_of(raw), user__is_active=True).first()
+        return token.user if token else None
+
+
+class ApiToken(models.Model):
+    """A key for the JSON API (`Authorization: Bearer <token>`), printed once by `create_api_token`."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("jeton d'API")
+        verbose_name_plural = _("jetons d'API")
+
+    def __str__(self):
+        return f"{self.user} ({self.created_at:%Y-%m-%d})"
+
+    @staticmethod
+    def digest_of(raw: str) -> str:
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, user) -> str:
+        """Create a token for `user` and return its raw value, which is not stored."""
+        raw = secrets.token_urlsafe(32)
+        cls.objects.create(user=user, digest=cls.digest_of(raw))
+        return raw

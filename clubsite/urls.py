@@ -10,6 +10,7 @@ urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),
     path("parties/", include("sheets.urls")),
+    path("duplicate/", include("duplicate.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("compte/", club_views.profile, name="profile"),

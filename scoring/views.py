@@ -237,7 +237,7 @@ def grid_page(request, store, *, edition_locked=False):
         "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
         "moves": moves,
         "message": message,
-        "rows": _grid_rows(board, pending),
+        "rows": grid_rows(board, pending),
         "tracking": tracking,
         "players": players,
         "bag_count": tracking.in_bag(players, rules.rack_size),
@@ -264,7 +264,7 @@ def _replay(moves, edition, rules):
     return board, kept
 
 
-def _grid_rows(board, pending):
+def grid_rows(board, pending):
     """The 15 rows of cells the template draws: square, tile on the board, tile being laid, start marker."""
     laid = {index: (k, tile) for k, (index, tile) in enumerate(pending.placements.items())}
     rows = []

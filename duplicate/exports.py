@@ -1,0 +1,84 @@
+"""Results files of a session: CSV and XLSX rankings, and the federation's results file (facts §4: a latin-1
+CSV, one line per table, `"table","name","total"`)."""
+
+import csv
+import io
+
+from django.http import HttpResponse
+from django.utils.text import slugify
+from openpyxl import Workbook
+
+from .models import Result, Session
+from .services import ranking
+
+KINDS = {
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
+    "federation": ("text/csv; charset=iso-8859-1", "csv"),
+}
+HEADER = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos"]
+
+
+def table(session: Session, progress=None) -> list[list]:
+    """The ranking as rows: place, table, name, total, gap, percent, solos, then the score of each move.
+    `progress(done, total)` is called as rows are built, for a long export run by a worker."""
+    rows, _tops_total = ranking(session)
+    numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
+    per_move: dict[int, dict[int, int]] = {}
+    for player_id, number, score in Result.objects.filter(round__session=session).values_list(
+        "player_id", "round__number", "score"
+    ):
+        per_move.setdefault(player_id, {})[number] = score
+    out = []
+    for done, named in enumerate(rows, start=1):
+        row = named.row
+        scores = per_move.get(named.player.pk, {})
+        out.append(
+            [row.place, named.player.table or "", named.player.name, row.total, row.gap, row.percent, row.solos]
+            + [scores.get(number, "") for number in numbers]
+        )
+        if progress and (done % 100 == 0 or done == len(rows)):
+            progress(done, len(rows))
+    return out
+
+
+def build(session: Session, kind: str, progress=None) -> bytes:
+    rows = table(session, progress)
+    numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
+    header = HEADER + [f"Coup {number}" for number in numbers]
+    if kind == "federation":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+        for row in sorted(rows, key=lambda r: (r[1] == "", r[1] or 0)):
+            writer.writerow([row[1], row[2], row[3]])
+        return buffer.getvalue().encode("iso-8859-1", errors="replace")
+    if kind == "xlsx":
+        book = Workbook()
+        sheet = book.active
+        sheet.title = "Classement"
+        sheet.append(header)
+        for row in rows:
+            sheet.append(row)
+        buffer = io.BytesIO()
+        book.save(buffer)
+        return buffer.getvalue()
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(
+        [[str(value).replace(".", ",") if isinstance(value, float) else value for value in row] for row in rows]
+    )
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def filename(session: Session, kind: str) -> str:
+    base = slugify(f"{session.date:%Y-%m-%d} {session.name}") or f"seance-{session.pk}"
+    suffix = "-federation" if kind == "federation" else ""
+    return f"{base}{suffix}.{KINDS[kind][1]}"
+
+
+def response(session: Session, kind: str) -> HttpResponse:
+    content_type, _extension = KINDS[kind]
+    reply = HttpResponse(build(session, kind), content_type=content_type)
+    reply["Content-Disposition"] = f'attachment; filename="{filename(session, kind)}"'
+    return reply

@@ -1,0 +1,179 @@
+"""Duplicate sessions: every player has the same draw, the top is placed after each move (FISF règlement)."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Edition, RuleSet
+
+
+def _new_seed() -> int:
+    return secrets.randbits(48)
+
+
+def _new_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class SessionQuerySet(models.QuerySet):
+    def organised_by(self, user):
+        """Sessions a member runs: those of clubs he organises, and his personal ones."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(
+            Q(club__memberships__user=user, club__memberships__role__in=("organiser", "admin"))
+            | Q(club__isnull=True, creator=user)
+        ).distinct()
+
+    def played_by(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(players__member=user).distinct()
+
+
+class Session(models.Model):
+    class Entry(models.TextChoices):
+        ARBITER = "arbiter", _("L'arbitre, depuis les bulletins")
+        PLAYERS = "players", _("Les joueurs, sur leur téléphone")
+        BOTH = "both", _("Les deux")
+
+    club = models.ForeignKey(
+        "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="duplicate_sessions"
+    )
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("nom"), max_length=120)
+    date = models.DateField(_("date"))
+    edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
+    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
+    entry = models.CharField(_("saisie des scores"), max_length=10, choices=Entry.choices, default=Entry.ARBITER)
+    seed = models.BigIntegerField(_("graine du tirage"), default=_new_seed)
+    public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SessionQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("séance de duplicate")
+        verbose_name_plural = _("séances de duplicate")
+        ordering = ["-date", "-pk"]
+
+    def __str__(self):
+        return self.name
+
+    @cached_property
+    def edition_engine(self):
+        return Edition.objects.engine(self.edition.code)
+
+    @cached_property
+    def rules_engine(self):
+        return RuleSet.objects.engine(self.rule_set.code)
+
+    @property
+    def is_blitz(self) -> bool:
+        return self.move_seconds <= 60
+
+    @property
+    def players_enter_scores(self) -> bool:
+        return self.entry in (self.Entry.PLAYERS, self.Entry.BOTH)
+
+    def is_organiser(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        if self.club_id is None:
+            return self.creator_id == user.pk
+        return self.club.is_organiser(user)
+
+    def touch(self):
+        """Something changed: pages polling the ranking fetch it again. One UPDATE, safe under concurrency."""
+        Session.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+
+class Player(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("nom"), max_length=80)
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
+
+    class Meta:
+        verbose_name = _("joueur")
+        verbose_name_plural = _("joueurs")
+        ordering = ["table", "name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table"], name="one_player_per_table"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    """One move of the session: its draw (club notation) and its top, placed on the board for the next move."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    draw = models.CharField(_("tirage"), max_length=40)
+    rejets = models.PositiveSmallIntegerField(default=0)
+    drawn_by_server = models.BooleanField(default=False)
+    top = models.CharField(_("top"), max_length=40, blank=True)
+    top_score = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("coup")
+        verbose_name_plural = _("coups")
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["session", "number"], name="one_round_per_number")]
+
+    def __str__(self):
+        return f"{self.session} #{self.number}"
+
+
+class Result(models.Model):
+    """A player's result on a move; one per player and move, enforced by the database."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    score = models.PositiveIntegerField(_("score"), default=0)
+    move = models.CharField(_("coup joué"), max_length=40, blank=True)
+    reason = models.CharField(_("motif"), max_length=300, blank=True)
+    warning = models.BooleanField(_("avertissement"), default=False)
+    penalty = models.PositiveSmallIntegerField(_("pénalité"), default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("résultat")
+        verbose_name_plural = _("résultats")
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_result_per_player_and_move")]
+
+    def __str__(self):
+        return f"{self.player}: {self.score}"
+
+
+class Tournament(models.Model):
+    """Several sessions ranked together: the sum of their totals, equal totals sharing a place."""
+
+    club = models.ForeignKey(
+        "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="tournaments"
+    )
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("nom"), max_length=120)
+    sessions = models.ManyToManyField(Session, related_name="tournaments", verbose_name=_("séances"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournoi")
+        verbose_name_plural = _("tournois")
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name

@@ -1,0 +1,364 @@
+"""What changes a duplicate session: each function checks the FISF rules, then writes in one transaction.
+
+Refusals raise `DuplicateError` with a French sentence; nothing is written then. Every write bumps the
+session's `version`, which the ranking pages poll.
+"""
+
+import csv
+import io
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.draw import Draw, bag_after, draw_tiles, parse_draw
+from scoring.duplicate import RankingRow, rank
+from scoring.editions import BLANK
+from scoring.errors import ScoringError
+from scoring.moves import Board, Move, Play
+
+from .models import Player, Result, Round, Session
+
+MAX_PLAYERS = 2000
+
+
+class DuplicateError(ValueError):
+    pass
+
+
+def _message(error: ScoringError) -> str:
+    return error.translated(_)
+
+
+# Sessions and players
+
+
+def session_create(*, creator, club, name, date, edition, rule_set, move_seconds, entry=Session.Entry.ARBITER):
+    rules = rule_set.build()
+    if move_seconds not in rules.move_seconds_choices:
+        raise DuplicateError(
+            _("Temps par coup à choisir parmi : %(choices)s secondes.")
+            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
+        )
+    if not name.strip():
+        raise DuplicateError(_("Donnez un nom à la séance."))
+    return Session.objects.create(
+        creator=creator,
+        club=club,
+        name=name.strip()[:120],
+        date=date,
+        edition=edition,
+        rule_set=rule_set,
+        move_seconds=move_seconds,
+        entry=entry,
+    )
+
+
+def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
+    """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name.
+    A first line whose first field is not a number and reads like a header (table, nom, name) is skipped."""
+    rows = []
+    sample = text[:2000]
+    delimiter = ";" if ";" in sample else ("\t" if "\t" in sample else ",")
+    for number, fields in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+        fields = [field.strip() for field in fields if field.strip()]
+        if not fields:
+            continue
+        if number == 1 and fields[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
+            continue
+        if len(fields) > 1 and fields[0].isdigit():
+            table, name = int(fields[0]), " ".join(fields[1:])
+        else:
+            table, name = None, " ".join(fields)
+        if len(name) > 80:
+            raise DuplicateError(_("Ligne %(line)d : nom trop long (80 caractères au plus).") % {"line": number})
+        rows.append((table, name))
+    return rows
+
+
+def players_add(*, session: Session, rows: list[tuple[int | None, str]], members=None) -> list[Player]:
+    """Add players [(table, name)] at once; table numbers stay unique within the session."""
+    members = members or {}
+    taken = set(session.players.exclude(table=None).values_list("table", flat=True))
+    seen = set()
+    for table, name in rows:
+        if not name:
+            raise DuplicateError(_("Chaque joueur a besoin d'un nom."))
+        if table is not None and (table in taken or table in seen):
+            raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
+        if table is not None:
+            seen.add(table)
+    if session.players.count() + len(rows) > MAX_PLAYERS:
+        raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
+    with transaction.atomic():
+        players = Player.objects.bulk_create(
+            Player(session=session, table=table, name=name, member=members.get(name)) for table, name in rows
+        )
+        session.touch()
+    return players
+
+
+# The board, the draws and the tops
+
+
+@dataclass
+class Position:
+    """The session's board before the next move, with the letters left from the last draw."""
+
+    board: Board
+    reliquat: list[str]
+    rounds: list[Round]
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rounds) + 1
+
+
+def position(session: Session, before: int | None = None) -> Position:
+    """The board with every top placed (those of moves before `before` only, when given)."""
+    edition = session.edition_engine
+    rules = session.rules_engine
+    board = Board()
+    reliquat: list[str] = []
+    rounds = list(session.rounds.all())
+    if before is not None:
+        rounds = [r for r in rounds if r.number < before]
+    for round_ in rounds:
+        letters = list(parse_draw(round_.draw, edition, rules.rack_size).letters) if round_.draw else []
+        if round_.top:
+            play = board.play(Move.parse(round_.top, edition), edition, rules)
+            reliquat = _left_after(letters, play)
+        else:
+            reliquat = letters
+    return Position(board, reliquat, rounds)
+
+
+def _left_after(letters: list[str], play: Play) -> list[str]:
+    left = Counter(letters)
+    for _index, tile in play.placed:
+        left[BLANK if tile.blank else tile.letter] -= 1
+    return sorted(left.elements())
+
+
+def _fits_draw(play: Play, letters) -> bool:
+    needed = Counter(BLANK if tile.blank else tile.letter for _index, tile in play.placed)
+    return not needed - Counter(letters)
+
+
+def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None) -> Round:
+    """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
+    session's seed), then its top when given."""
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.finished_at:
+            raise DuplicateError(_("La séance est terminée."))
+        current = position(locked)
+        if current.rounds and not current.rounds[-1].top:
+            raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
+        edition, rules = locked.edition_engine, locked.rules_engine
+        if draw_text:
+            try:
+                draw = parse_draw(draw_text, edition, rules.rack_size)
+            except ScoringError as error:
+                raise DuplicateError(_message(error)) from error
+            _check_draw_available(locked, current, draw)
+            by_server = False
+        else:
+            draw = _server_draw(locked, current)
+            by_server = True
+        round_ = Round.objects.create(
+            session=locked, number=current.next_number, draw=draw.text, rejets=draw.rejets, drawn_by_server=by_server
+        )
+        if top_text:
+            _set_top(locked, round_, top_text, current)
+        locked.touch()
+    return round_
+
+
+def _server_draw(session: Session, current: Position) -> Draw:
+    edition, rules = session.edition_engine, session.rules_engine
+    bag = bag_after(edition, [tile for _i, tile in current.board.tiles()], current.reliquat)
+    # One generator per move, from the session's seed: any move's draw can be replayed on its own.
+    rng = random.Random(session.seed * 1000 + current.next_number)
+    draw = draw_tiles(
+        edition=edition,
+        bag=bag,
+        reliquat=current.reliquat,
+        move_number=current.next_number,
+        rng=rng,
+        rack_size=rules.rack_size,
+    )
+    if draw.end:
+        raise DuplicateError(_("Fin de partie : le reliquat ne permet plus de tirage (FISF §3.7)."))
+    return draw
+
+
+def _check_draw_available(session: Session, current: Position, draw: Draw):
+    edition = session.edition_engine
+    available = Counter(bag_after(edition, [tile for _i, tile in current.board.tiles()], []))
+    missing = Counter(draw.letters) - available
+    if missing:
+        raise DuplicateError(
+            _("Ce tirage demande des jetons qui ne sont plus dans le sac : %(letters)s.")
+            % {"letters": "".join(sorted(missing.elements()))}
+        )
+    if draw.kept and Counter(draw.kept) != Counter(current.reliquat):
+        raise DuplicateError(
+            _("Les lettres gardées (%(kept)s) ne sont pas le reliquat du coup précédent (%(reliquat)s).")
+            % {"kept": "".join(draw.kept), "reliquat": "".join(current.reliquat) or "—"}
+        )
+
+
+def round_set_top(*, round_: Round, top_text: str) -> Round:
+    """Enter (or correct) the top of the last move; earlier tops are fixed, later boards depend on them."""
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=round_.session_id)
+        if session.rounds.filter(number__gt=round_.number).exists():
+            raise DuplicateError(_("Seul le top du dernier coup peut être changé."))
+        _set_top(session, round_, top_text, position(session, before=round_.number))
+        session.touch()
+    return round_
+
+
+def _set_top(session: Session, round_: Round, top_text: str, current: Position):
+    edition, rules = session.edition_engine, session.rules_engine
+    try:
+        play = current.board.evaluate(Move.parse(top_text, edition), edition, rules)
+    except ScoringError as error:
+        raise DuplicateError(_("Top refusé : %(reason)s") % {"reason": _message(error)}) from error
+    letters = parse_draw(round_.draw, edition, rules.rack_size).letters
+    if not _fits_draw(play, letters):
+        raise DuplicateError(
+            _("Le top %(move)s ne se joue pas avec le tirage %(draw)s.")
+            % {"move": play.move.notation, "draw": round_.draw}
+        )
+    best = round_.results.order_by("-score").values_list("score", flat=True).first()
+    if best is not None and best > play.score:
+        raise DuplicateError(
+            _("Un joueur a déjà %(best)d points sur ce coup : le top ne peut valoir moins (%(score)d).")
+            % {"best": best, "score": play.score}
+        )
+    round_.top, round_.top_score = play.move.notation, play.score
+    round_.save(update_fields=["top", "top_score"])
+
+
+# Results
+
+
+def result_set(*, round_: Round, player: Player, score: int | None = None, move: str = "") -> Result:
+    """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
+    the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
+    sending it again replaces it."""
+    if round_.top_score is None:
+        raise DuplicateError(_("Le top du coup %(number)d n'est pas encore placé.") % {"number": round_.number})
+    if player.session_id != round_.session_id:
+        raise DuplicateError(_("Ce joueur ne participe pas à cette séance."))
+    reason = ""
+    if move:
+        score, move, reason = _score_move(round_, move)
+        if score > round_.top_score:
+            raise DuplicateError(
+                _("Ce coup vaut %(score)d points, plus que le top (%(top)d) : vérifiez le top.")
+                % {"score": score, "top": round_.top_score}
+            )
+    if score is None or score < 0:
+        raise DuplicateError(_("Un score est un nombre positif ou nul."))
+    if score > round_.top_score:
+        raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                result, _created = Result.objects.update_or_create(
+                    round=round_, player=player, defaults={"score": score, "move": move, "reason": reason}
+                )
+                break
+        except IntegrityError:  # the same result sent twice at once: the second one updates the first
+            continue
+    round_.session.touch()
+    return result
+
+
+def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
+    session = round_.session
+    edition, rules = session.edition_engine, session.rules_engine
+    board = position(session, before=round_.number).board
+    try:
+        play = board.evaluate(Move.parse(text, edition), edition, rules)
+    except ScoringError as error:
+        return 0, text.strip()[:40], _message(error)
+    letters = parse_draw(round_.draw, edition, rules.rack_size).letters
+    if not _fits_draw(play, letters):
+        return 0, play.move.notation, _("Ce coup ne se joue pas avec le tirage %(draw)s.") % {"draw": round_.draw}
+    return play.score, play.move.notation, ""
+
+
+def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penalty=None) -> Result:
+    """The arbiter's marks: a zero (bulle), an avertissement (one a move at most), a penalty in points."""
+    with transaction.atomic():
+        result, _created = Result.objects.select_for_update().get_or_create(round=round_, player=player)
+        fields = []
+        if zero:
+            result.score, result.reason = 0, _("Zéro donné par l'arbitre")
+            fields += ["score", "reason"]
+        if warning is not None:
+            result.warning = bool(warning)
+            fields.append("warning")
+        if penalty is not None:
+            if not 0 <= penalty <= 100:
+                raise DuplicateError(_("Une pénalité va de 0 à 100 points."))
+            result.penalty = penalty
+            fields.append("penalty")
+        result.save(update_fields=[*fields, "updated_at"])
+        round_.session.touch()
+    return result
+
+
+def session_finish(*, session: Session):
+    session.finished_at = timezone.now()
+    session.save(update_fields=["finished_at"])
+    session.touch()
+
+
+def timer_start(*, session: Session):
+    """The move timer runs on the server's clock: every screen counts down to the same deadline."""
+    session.timer_started_at = timezone.now()
+    session.save(update_fields=["timer_started_at"])
+    session.touch()
+
+
+# The ranking
+
+
+@dataclass
+class NamedRow:
+    player: Player
+    row: RankingRow
+
+
+def ranking(session: Session) -> tuple[list[NamedRow], int]:
+    """The ranking and the sum of tops, in four queries whatever the number of players and moves."""
+    rounds = list(session.rounds.exclude(top_score=None).values_list("pk", "top_score"))
+    index = {pk: i for i, (pk, _top) in enumerate(rounds)}
+    tops = [top for _pk, top in rounds]
+    players = {player.pk: player for player in session.players.all()}
+    scores = {pk: [None] * len(tops) for pk in players}
+    penalties = {pk: [0] * len(tops) for pk in players}
+    warnings = {pk: [False] * len(tops) for pk in players}
+    results = Result.objects.filter(round__session=session, round__top_score__isnull=False)
+    for player_id, round_id, score, penalty, warning in results.values_list(
+        "player_id", "round_id", "score", "penalty", "warning"
+    ):
+        i = index[round_id]
+        scores[player_id][i], penalties[player_id][i], warnings[player_id][i] = score, penalty, warning
+    rows = rank(
+        tops=tops,
+        scores=scores,
+        penalties=penalties,
+        warnings=warnings,
+        rules=session.rules_engine,
+        blitz=session.is_blitz,
+    )
+    return [NamedRow(players[row.player], row) for row in rows], sum(tops)

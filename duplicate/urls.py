@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "duplicate"
+
+urlpatterns = [
+    path("", views.session_list, name="list"),
+    path("nouvelle/", views.session_new, name="new"),
+    path("<int:pk>/", views.session_detail, name="session"),
+    path("<int:pk>/joueurs/", views.players_add, name="players_add"),
+    path("<int:pk>/coups/", views.round_add, name="round_add"),
+    path("<int:pk>/coups/<int:number>/top/", views.round_top, name="round_top"),
+    path("<int:pk>/coups/<int:number>/resultats/<int:player_pk>/", views.result_enter, name="result"),
+    path("<int:pk>/chrono/", views.timer_start, name="timer"),
+    path("<int:pk>/terminer/", views.session_finish, name="finish"),
+    path("<int:pk>/export/<str:kind>/", views.export, name="export"),
+    path("classement/<str:public_key>/", views.ranking_live, name="ranking"),
+    path("joueur/<str:key>/", views.player_page, name="player"),
+]

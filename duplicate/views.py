@@ -1,0 +1,299 @@
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubsite.models import Club
+from scoring.counter import GridMove
+from scoring.models import Edition, RuleSet
+from scoring.tracking import track
+from scoring.views import grid_rows
+
+from . import exports, services
+from .models import Player, Round, Session
+
+
+def _get_session_for_organiser(request, pk) -> Session:
+    """The session if the member runs it; 403 for the club's other members, 404 for anyone else."""
+    session = get_object_or_404(Session.objects.select_related("club", "edition", "rule_set"), pk=pk)
+    if session.is_organiser(request.user):
+        return session
+    if session.club and session.club.role_of(request.user):
+        raise PermissionDenied(_("Seuls les organisateurs du club mènent la séance."))
+    raise Http404
+
+
+def _get_player_by_key(key) -> Player:
+    """A player's own page is reached through his personal link (or from his account)."""
+    return get_object_or_404(Player.objects.select_related("session", "session__edition", "session__rule_set"), key=key)
+
+
+class SessionForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom"), max_length=120)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    club = forms.ModelChoiceField(
+        Club.objects.none(), label=gettext_lazy("Club"), required=False, empty_label=gettext_lazy("Séance personnelle")
+    )
+    edition = forms.ModelChoiceField(Edition.objects.all(), label=gettext_lazy("Édition"), empty_label=None)
+    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
+    move_seconds = forms.TypedChoiceField(
+        label=gettext_lazy("Temps par coup"),
+        coerce=int,
+        choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
+        initial=180,
+    )
+    entry = forms.ChoiceField(label=gettext_lazy("Qui saisit les scores"), choices=Session.Entry.choices)
+    players = forms.CharField(
+        label=gettext_lazy("Joueurs"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=gettext_lazy("Un joueur par ligne : « table;nom » ou le nom seul. Un fichier CSV collé convient."),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.organised_by(user)
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+        self.fields["date"].initial = timezone.localdate()
+
+
+@login_required
+@require_GET
+def session_list(request):
+    organised = Session.objects.organised_by(request.user).select_related("club")
+    played = Session.objects.played_by(request.user).select_related("club")
+    return render(request, "duplicate/list.html", {"organised": organised, "played": played})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request):
+    form = SessionForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            rows = services.parse_player_lines(data["players"])
+            session = services.session_create(
+                creator=request.user,
+                club=data["club"],
+                name=data["name"],
+                date=data["date"],
+                edition=data["edition"],
+                rule_set=data["rule_set"],
+                move_seconds=data["move_seconds"],
+                entry=data["entry"],
+            )
+            services.players_add(session=session, rows=rows)
+        except services.DuplicateError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("duplicate:session", pk=session.pk)
+    return render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _session_context(request, session, **extra):
+    rows, tops_total = services.ranking(session)
+    rounds = list(session.rounds.all())
+    current = rounds[-1] if rounds else None
+    results = {}
+    if current:
+        results = {result.player_id: result for result in current.results.all()}
+    players = list(session.players.all())
+    position = services.position(session)
+    return {
+        "board_rows": grid_rows(position.board, GridMove()),
+        "tracking": track(session.edition_engine, [tile for _index, tile in position.board.tiles()]),
+        "session": session,
+        "rounds": rounds,
+        "current": current,
+        "players": [(player, results.get(player.pk)) for player in players],
+        "ranking": rows,
+        "tops_total": tops_total,
+        "position": position,
+        "deadline": _deadline(session),
+        **extra,
+    }
+
+
+def _deadline(session):
+    if not session.timer_started_at:
+        return None
+    return session.timer_started_at + datetime.timedelta(seconds=session.move_seconds)
+
+
+@login_required
+@require_GET
+def session_detail(request, pk):
+    session = _get_session_for_organiser(request, pk)
+    return render(request, "duplicate/session.html", _session_context(request, session))
+
+
+def _organiser_action(view):
+    """A POST on a session by one of its organisers; a refusal shows the page again with the reason (400)."""
+
+    @login_required
+    @require_POST
+    def wrapper(request, pk, *args, **kwargs):
+        session = _get_session_for_organiser(request, pk)
+        try:
+            response = view(request, session, *args, **kwargs)
+        except services.DuplicateError as error:
+            context = _session_context(request, session, error=str(error))
+            return render(request, "duplicate/session.html", context, status=400)
+        return response or redirect("duplicate:session", pk=session.pk)
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+@_organiser_action
+def players_add(request, session):
+    rows = services.parse_player_lines(request.POST.get("players", ""))
+    if not rows:
+        raise services.DuplicateError(_("Collez au moins un joueur."))
+    services.players_add(session=session, rows=rows)
+    messages.success(request, _("%(count)d joueur(s) ajouté(s).") % {"count": len(rows)})
+
+
+@_organiser_action
+def round_add(request, session):
+    """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
+    round_ = services.round_add(
+        session=session, draw_text=request.POST.get("draw", "").strip() or None, top_text=request.POST.get("top", "")
+    )
+    services.timer_start(session=session)
+    messages.success(request, _("Coup %(number)d : tirage %(draw)s.") % {"number": round_.number, "draw": round_.draw})
+
+
+@_organiser_action
+def round_top(request, session, number):
+    round_ = get_object_or_404(Round, session=session, number=number)
+    services.round_set_top(round_=round_, top_text=request.POST.get("top", ""))
+    messages.success(
+        request,
+        _("Top du coup %(number)d : %(top)s, %(score)d points.")
+        % {"number": round_.number, "top": round_.top, "score": round_.top_score},
+    )
+
+
+@_organiser_action
+def result_enter(request, session, number, player_pk):
+    """The arbiter enters a bulletin: a score or the move played, and marks (zero, avertissement, pénalité)."""
+    round_ = get_object_or_404(Round, session=session, number=number)
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    _enter_result(request, round_, player)
+    if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
+        services.result_mark(
+            round_=round_,
+            player=player,
+            zero=bool(request.POST.get("zero")),
+            warning=request.POST.get("warning") == "1" if request.POST.get("warning") is not None else None,
+            penalty=_int(request.POST.get("penalty")) if request.POST.get("penalty") else None,
+        )
+    if request.htmx:
+        result = round_.results.filter(player=player).first()
+        return render(
+            request,
+            "duplicate/session.html#result-row",
+            {"session": session, "current": round_, "player": player, "result": result},
+        )
+    return None
+
+
+def _enter_result(request, round_, player):
+    move = request.POST.get("move", "").strip()
+    score = request.POST.get("score", "").strip()
+    if move:
+        services.result_set(round_=round_, player=player, move=move)
+    elif score:
+        services.result_set(round_=round_, player=player, score=_int(score))
+
+
+def _int(text) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise services.DuplicateError(_("Un nombre entier est attendu.")) from None
+
+
+@_organiser_action
+def timer_start(request, session):
+    services.timer_start(session=session)
+
+
+@_organiser_action
+def session_finish(request, session):
+    services.session_finish(session=session)
+
+
+@require_GET
+def ranking_live(request, public_key):
+    """The ranking for a projector, polled by htmx: 204 (nothing to swap) while the session has not changed."""
+    session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
+    if request.htmx and request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)
+    rows, tops_total = services.ranking(session)
+    context = {
+        "session": session,
+        "ranking": rows,
+        "tops_total": tops_total,
+        "rounds": session.rounds.count(),
+        "deadline": _deadline(session),
+        "now": timezone.now(),
+    }
+    template = "duplicate/ranking.html#board" if request.htmx else "duplicate/ranking.html"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+def player_page(request, key):
+    """A player's own page on his phone: his scores, gap, place, the timer; his score when players enter them."""
+    player = _get_player_by_key(key)
+    session = player.session
+    error = ""
+    rounds = list(session.rounds.all())
+    current = rounds[-1] if rounds else None
+    if request.method == "POST":
+        if not session.players_enter_scores or current is None:
+            raise PermissionDenied(_("Dans cette séance, l'arbitre saisit les scores."))
+        try:
+            _enter_result(request, current, player)
+        except services.DuplicateError as caught:
+            error = str(caught)
+        else:
+            return redirect("duplicate:player", key=key)
+    rows, tops_total = services.ranking(session)
+    own = next((row for row in rows if row.player.pk == player.pk), None)
+    results = {r.round_id: r for r in player.results.all()}
+    context = {
+        "session": session,
+        "player": player,
+        "row": own.row if own else None,
+        "tops_total": tops_total,
+        "rounds": [(round_, results.get(round_.pk)) for round_ in rounds],
+        "current": current,
+        "current_result": results.get(current.pk) if current else None,
+        "deadline": _deadline(session),
+        "now": timezone.now(),
+        "error": error,
+    }
+    return render(request, "duplicate/player.html", context, status=400 if error else 200)
+
+
+@login_required
+@require_GET
+def export(request, pk, kind):
+    session = _get_session_for_organiser(request, pk)
+    if kind not in exports.KINDS:
+        raise Http404
+    return exports.response(session, kind)

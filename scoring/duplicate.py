@@ -1,0 +1,150 @@
+"""The ranking of a duplicate session (FISF règlement du duplicate §3.5 and §5, seed 000).
+
+Each player's total is set against the sum of the tops: the gap (total minus that sum, 0 for whoever found
+every top) and the percentage of it, which the règlement does not define: seed 000 gives it as a guide. A
+player alone with the best score of a move has a solo, worth a bonus in large sessions; penalties and
+avertissements then take points away. Equal totals share a place.
+"""
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from .ranking import shared_places
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    player: object
+    total: int
+    gap: int  # total minus the sum of the tops
+    percent: float  # of the sum of the tops, one decimal, rounded half up
+    place: int
+    solos: int
+    solo_points: int
+    penalty_points: int  # penalties and avertissements together, as a positive number
+    warnings: int
+
+
+@dataclass(frozen=True)
+class CombinedRow:
+    player: object
+    total: int
+    gap: int
+    percent: float
+    place: int
+    session_totals: tuple[int, ...]  # one per session, 0 where the player did not take part
+
+
+def solos_by_move(tops: list[int], scores: dict) -> list[object | None]:
+    """For each move, the player whose score beats every other player's (§3.5), or None.
+
+    Scores are compared as written, before any penalty, and a solo needs no top: the best score alone is enough.
+    A missing score counts as 0.
+    """
+    if len(scores) < 2:
+        return [None] * len(tops)
+    solos: list[object | None] = []
+    for move in range(len(tops)):
+        move_scores = {player: _score(line, move) for player, line in scores.items()}
+        best = max(move_scores.values())
+        leaders = [player for player, score in move_scores.items() if score == best]
+        solos.append(leaders[0] if len(leaders) == 1 else None)
+    return solos
+
+
+def warning_penalties(warnings: list[bool], rules: RuleSet, blitz: bool = False) -> list[int]:
+    """Points each move's avertissement costs: nothing up to the threshold (4th, 6th in blitz), then each one."""
+    threshold = rules.warnings_before_penalty_blitz if blitz else rules.warnings_before_penalty
+    costs = []
+    count = 0
+    for warned in warnings:
+        count += bool(warned)
+        costs.append(rules.duplicate_penalty if warned and count >= threshold else 0)
+    return costs
+
+
+def rank(
+    *,
+    tops: list[int],
+    scores: dict,
+    penalties: dict | None = None,
+    warnings: dict | None = None,
+    rules: RuleSet,
+    blitz: bool = False,
+) -> list[RankingRow]:
+    """The session's ranking, best first, then by player id.
+
+    `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → points taken
+    per move; `warnings`: player → whether the move brought an avertissement. Only the moves of `tops` count.
+    """
+    penalties = penalties or {}
+    warnings = warnings or {}
+    moves = len(tops)
+    bonus = rules.solo_bonus_for(len(scores))
+    solo_counts = dict.fromkeys(scores, 0)
+    for player in solos_by_move(tops, scores):
+        if player is not None:
+            solo_counts[player] += 1
+    top_total = sum(tops)
+    figures = []
+    for player, line in scores.items():
+        warned = warnings.get(player, [])[:moves]
+        penalty_points = sum(penalties.get(player, [])[:moves]) + sum(warning_penalties(warned, rules, blitz))
+        solo_points = solo_counts[player] * bonus
+        total = sum(_score(line, move) for move in range(moves)) + solo_points - penalty_points
+        figures.append((player, total, solo_points, penalty_points, sum(map(bool, warned))))
+    places = shared_places([total for _, total, *_ in figures])
+    rows = [
+        RankingRow(
+            player=player,
+            total=total,
+            gap=total - top_total,
+            percent=percent_of(total, top_total),
+            place=place,
+            solos=solo_counts[player],
+            solo_points=solo_points,
+            penalty_points=penalty_points,
+            warnings=warning_count,
+        )
+        for (player, total, solo_points, penalty_points, warning_count), place in zip(figures, places, strict=True)
+    ]
+    return sorted(rows, key=lambda row: (row.place, row.player))
+
+
+def combine(sessions: list[tuple[list[int], dict]]) -> list[CombinedRow]:
+    """A tournament's ranking over several sessions: each session is (tops, player → total).
+
+    Totals add up, a session missed counts 0, and the percentage is of all the tops together.
+    """
+    players: list = []
+    for _, totals in sessions:
+        players.extend(player for player in totals if player not in players)
+    top_total = sum(sum(tops) for tops, _ in sessions)
+    session_totals = {player: tuple(totals.get(player, 0) for _, totals in sessions) for player in players}
+    grand_totals = [sum(session_totals[player]) for player in players]
+    places = shared_places(grand_totals)
+    rows = [
+        CombinedRow(
+            player=player,
+            total=total,
+            gap=total - top_total,
+            percent=percent_of(total, top_total),
+            place=place,
+            session_totals=session_totals[player],
+        )
+        for player, total, place in zip(players, grand_totals, places, strict=True)
+    ]
+    return sorted(rows, key=lambda row: (row.place, row.player))
+
+
+def percent_of(total: int, top_total: int) -> float:
+    """`total` as a percentage of `top_total`, one decimal rounded half up (72/78 → 92.3); 0.0 before any top."""
+    if not top_total:
+        return 0.0
+    exact = Decimal(total) * 100 / Decimal(top_total)
+    return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def _score(line: list[int | None], move: int) -> int:
+    return (line[move] if move < len(line) else None) or 0

@@ -1,0 +1,62 @@
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubsite.models import Club, Membership
+from duplicate import services
+from duplicate.models import Session
+from scoring.models import Edition, RuleSet
+
+
+@pytest.fixture
+def alice(db):
+    """Organiser of the Club de Lyon."""
+    return get_user_model().objects.create_user("alice", "alice@example.org", "x")
+
+
+@pytest.fixture
+def bob(db):
+    """A plain member of the Club de Lyon, who plays."""
+    return get_user_model().objects.create_user("bob", "bob@example.org", "x")
+
+
+@pytest.fixture
+def charlie(db):
+    """Organiser of another club."""
+    return get_user_model().objects.create_user("charlie", "charlie@example.org", "x")
+
+
+@pytest.fixture
+def lyon(alice, bob):
+    club = Club.objects.create(name="Club de Lyon", slug="lyon")
+    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
+    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
+    return club
+
+
+@pytest.fixture
+def grenoble(charlie):
+    club = Club.objects.create(name="Club de Grenoble", slug="grenoble")
+    Membership.objects.create(club=club, user=charlie, role=Membership.Role.ADMIN)
+    return club
+
+
+def make_session(creator, club=None, players=("Alice", "Bob"), move_seconds=180):
+    session = services.session_create(
+        creator=creator,
+        club=club,
+        name="Mardi soir",
+        date=datetime.date(2026, 11, 24),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=move_seconds,
+        entry=Session.Entry.BOTH,
+    )
+    services.players_add(session=session, rows=[(i + 1, name) for i, name in enumerate(players)])
+    return session
+
+
+@pytest.fixture
+def session(alice, lyon):
+    return make_session(alice, lyon)

@@ -1,0 +1,167 @@
+"""Duplicate sessions through their services: draws, tops, results and the ranking, with the seed's numbers."""
+
+import pytest
+
+from duplicate import services
+from duplicate.models import Result
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def scores_of(session):
+    rows, tops_total = services.ranking(session)
+    return tops_total, [(r.player.name, r.row.total, r.row.gap, r.row.percent, r.row.place, r.row.solos) for r in rows]
+
+
+def test_typed_draw_and_top_scored_against_the_board(session):
+    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    assert (first.number, first.draw, first.top, first.top_score) == (1, "VAGUEST", "H4 VAGUE", 26)
+    second = services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    assert (second.number, second.top_score) == (2, 18)
+    position = services.position(session)
+    assert position.board.tile_count == 10
+    assert position.reliquat == ["T", "X"]
+
+
+@pytest.mark.parametrize(
+    ("draw", "top", "message"),
+    [
+        (
+            "VAGUEST",
+            "A1 VAGUE",
+            "Top refusé : Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+        ),
+        ("VAGUEST", "H4 VOGUE", "Le top H4 VOGUE ne se joue pas avec le tirage VAGUEST."),
+        ("KKAEIOU", None, "Le tirage compte 2 « K » : le jeu n'en a que 1."),
+    ],
+)
+def test_refused_draws_and_tops_write_nothing(session, draw, top, message):
+    with pytest.raises(services.DuplicateError) as caught:
+        services.round_add(session=session, draw_text=draw, top_text=top)
+    assert str(caught.value) == message
+    assert session.rounds.count() == 0
+
+
+def test_kept_letters_must_be_the_reliquat(session):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(services.DuplicateError) as caught:
+        services.round_add(session=session, draw_text="AB+CDEFG")
+    assert str(caught.value) == "Les lettres gardées (AB) ne sont pas le reliquat du coup précédent (ST)."
+
+
+def test_server_draws_follow_the_seed_and_replay(session, alice, lyon):
+    first = services.round_add(session=session)
+    assert first.drawn_by_server and len(first.draw.replace("+", "").replace("-", "")) == 7
+    twin = make_session(alice, lyon)
+    twin.seed = session.seed
+    twin.save()
+    assert services.round_add(session=twin).draw == first.draw
+
+
+def test_a_move_needs_the_previous_top(session):
+    services.round_add(session=session, draw_text="VAGUEST")
+    with pytest.raises(services.DuplicateError, match="Placez d'abord le top du coup 1."):
+        services.round_add(session=session)
+
+
+def test_seed_example_of_the_ranking(alice, lyon):
+    """Seed 000: tops 24, 36, 18; players 24/30/18 and 20/36/9 → 72, −6, 92,3 % and 65, −13, 83,3 %."""
+    session = make_session(alice, lyon, players=("Premier", "Second"))
+    premier, second = session.players.all()
+    first = services.round_add(session=session, draw_text="ZOEEEEE", top_text="H8 ZOE")
+    assert first.top_score == 24  # (10 + 1 + 1) × 2
+    # Tops of 36 and 18 as the arbiter records them (the ranking only needs their value).
+    rounds = [first, *(session.rounds.create(number=n, draw="EEEE+ABC", top_score=t) for n, t in ((2, 36), (3, 18)))]
+    for round_, (a, b) in zip(rounds, [(24, 20), (30, 36), (18, 9)], strict=True):
+        services.result_set(round_=round_, player=premier, score=a)
+        services.result_set(round_=round_, player=second, score=b)
+    # Solos: Premier on moves 1 and 3, Second on move 2; two players earn no bonus.
+    assert scores_of(session) == (78, [("Premier", 72, -6, 92.3, 1, 2), ("Second", 65, -13, 83.3, 2, 1)])
+
+
+def test_score_above_the_top_is_refused_and_changes_nothing(session):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    alice_player = session.players.first()
+    services.result_set(round_=round_, player=alice_player, score=20)
+    with pytest.raises(services.DuplicateError) as caught:
+        services.result_set(round_=round_, player=alice_player, score=27)
+    assert str(caught.value) == "Score supérieur au top : faute de frappe ?"
+    assert Result.objects.get().score == 20
+
+
+def test_result_from_a_move_scored_by_the_engine(session):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player = session.players.first()
+    result = services.result_set(round_=round_, player=player, move="8H GUS")
+    assert (result.score, result.move, result.reason) == (8, "8H GUS", "")
+    result = services.result_set(round_=round_, player=player, move="H9 AGUE")
+    assert (result.score, result.reason) == (
+        0,
+        "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+    )
+    result = services.result_set(round_=round_, player=player, move="H7 VOGUE")
+    assert (result.score, result.reason) == (0, "Ce coup ne se joue pas avec le tirage VAGUEST.")
+    result = services.result_set(round_=round_, player=player, move="H7 VAGUE")
+    assert (result.score, result.reason) == (18, "")
+    assert Result.objects.count() == 1  # sending again replaces
+    with pytest.raises(services.DuplicateError) as caught:
+        services.result_set(round_=round_, player=player, move="H4 VAGUES")
+    assert str(caught.value) == "Ce coup vaut 28 points, plus que le top (26) : vérifiez le top."
+    assert Result.objects.get().score == 18
+
+
+def test_results_wait_for_the_top(session):
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    with pytest.raises(services.DuplicateError, match="Le top du coup 1 n'est pas encore placé."):
+        services.result_set(round_=round_, player=session.players.first(), score=10)
+
+
+def test_solo_bonus_from_sixteen_players(alice, lyon):
+    for count, bonus in ((16, 10), (15, 0)):
+        session = make_session(alice, lyon, players=[f"J{i}" for i in range(count)])
+        round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        players = list(session.players.all())
+        services.result_set(round_=round_, player=players[0], score=26)
+        for player in players[1:]:
+            services.result_set(round_=round_, player=player, score=20)
+        rows, _tops = services.ranking(session)
+        assert (rows[0].player.name, rows[0].row.total, rows[0].row.solos) == ("J0", 26 + bonus, 1)
+
+
+def test_warnings_and_penalty_marks(session):
+    player = session.players.first()
+    rounds = [services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")]
+    for number in range(2, 6):
+        round_ = session.rounds.create(number=number, draw="ABCDEFG", top="", top_score=10)
+        rounds.append(round_)
+    for round_ in rounds:
+        services.result_set(round_=round_, player=player, score=10)
+    for round_ in rounds[:3]:
+        services.result_mark(round_=round_, player=player, warning=True)
+    assert services.ranking(session)[0][0].row.total == 50
+    services.result_mark(round_=rounds[3], player=player, warning=True)
+    assert services.ranking(session)[0][0].row.total == 45
+    services.result_mark(round_=rounds[4], player=player, penalty=5)
+    assert services.ranking(session)[0][0].row.total == 40
+    services.result_mark(round_=rounds[4], player=player, zero=True)
+    assert services.ranking(session)[0][0].row.total == 30
+
+
+def test_players_from_a_pasted_list_or_csv(session):
+    rows = services.parse_player_lines("table;nom\n12;Claire Dupont\n13;Paul\n\nMarie\n")
+    assert rows == [(12, "Claire Dupont"), (13, "Paul"), (None, "Marie")]
+    services.players_add(session=session, rows=rows)
+    assert session.players.count() == 5
+    with pytest.raises(services.DuplicateError, match="La table 12 est déjà prise."):
+        services.players_add(session=session, rows=[(12, "Zoé")])
+    assert services.parse_player_lines("1,Ann\n2,Bob") == [(1, "Ann"), (2, "Bob")]
+
+
+def test_five_hundred_players_at_once(alice, lyon, django_assert_max_num_queries):
+    session = make_session(alice, lyon, players=())
+    text = "\n".join(f"{table}\tJoueur {table}" for table in range(1, 501))
+    with django_assert_max_num_queries(8):
+        services.players_add(session=session, rows=services.parse_player_lines(text))
+    assert session.players.count() == 500

@@ -1,0 +1,147 @@
+"""The organiser's page, the live ranking, the player's page and the exports, with who may use each."""
+
+import csv
+import io
+import re
+
+import pytest
+from openpyxl import load_workbook
+
+from duplicate import services
+from duplicate.models import Result, Session
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_organiser_creates_a_session_with_pasted_players(client, alice, lyon):
+    client.force_login(alice)
+    response = client.post(
+        "/duplicate/nouvelle/",
+        {
+            "name": "Mardi soir",
+            "date": "2026-11-24",
+            "club": lyon.pk,
+            "edition": 1,
+            "rule_set": 1,
+            "move_seconds": 150,
+            "entry": "both",
+            "players": "table;nom\n1;Alice\n2;Bob\n3;Zoé",
+        },
+    )
+    session = Session.objects.get()
+    assert response["Location"] == f"/duplicate/{session.pk}/"
+    assert (session.club, session.move_seconds, session.players.count()) == (lyon, 150, 3)
+
+
+def test_a_member_cannot_create_a_session_for_a_club_he_does_not_organise(client, bob, lyon):
+    client.force_login(bob)
+    response = client.post(
+        "/duplicate/nouvelle/",
+        {
+            "name": "X",
+            "date": "2026-11-24",
+            "club": lyon.pk,
+            "edition": 1,
+            "rule_set": 1,
+            "move_seconds": 180,
+            "entry": "arbiter",
+        },
+    )
+    assert response.status_code == 400
+    assert Session.objects.count() == 0
+
+
+def test_permission_ladder_on_the_organiser_page(client, session, alice, bob, charlie):
+    url = f"/duplicate/{session.pk}/"
+    assert client.get(url).status_code == 302
+    client.force_login(charlie)  # another club's organiser
+    assert client.get(url).status_code == 404
+    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 404
+    client.force_login(bob)  # a member of the club, not an organiser
+    assert client.get(url).status_code == 403
+    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 403
+    client.force_login(alice)
+    assert client.get(url).status_code == 200
+    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 302
+    assert session.rounds.count() == 1
+
+
+def test_three_moves_for_three_players_and_the_ranking_page(client, alice, lyon):
+    session = make_session(alice, lyon, players=("Anne", "Bruno", "Chloé"))
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/"
+    anne, bruno, chloe = session.players.all()
+    client.post(f"{url}coups/", {"draw": "VAGUEST"})
+    client.post(f"{url}coups/1/top/", {"top": "H4 VAGUE"})
+    for player, score in ((anne, 26), (bruno, 18), (chloe, 26)):
+        client.post(f"{url}coups/1/resultats/{player.pk}/", {"score": score})
+    client.post(f"{url}coups/", {"draw": "ST+AIONX", "top": "4G AVIONS"})
+    client.post(f"{url}coups/2/resultats/{anne.pk}/", {"move": "4G AVIONS"})
+    client.post(f"{url}coups/2/resultats/{bruno.pk}/", {"score": 10})
+    response = client.post(f"{url}coups/2/resultats/{chloe.pk}/", {"score": 19})
+    assert response.status_code == 400
+    assert "Score supérieur au top : faute de frappe ?" in response.content.decode()
+    assert not Result.objects.filter(player=chloe, round__number=2).exists()
+    html = client.get(f"/duplicate/classement/{session.public_key}/").content.decode()
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\w+)", html)
+    assert rows == [("1", "Anne"), ("2", "Bruno"), ("3", "Chloé")]  # 44, 28, 26: Chloé's 19 was refused
+    assert "total des tops <strong>44</strong>" in html
+
+
+def test_live_ranking_costs_nothing_when_nothing_changed(client, session, django_assert_num_queries):
+    url = f"/duplicate/classement/{session.public_key}/"
+    version = Session.objects.get(pk=session.pk).version
+    with django_assert_num_queries(1):
+        response = client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    response = client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert response.content.decode().lstrip().startswith('<div id="live-ranking"')
+
+
+def test_player_enters_his_own_score_on_his_phone_page(client, session):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player = session.players.first()
+    url = f"/duplicate/joueur/{player.key}/"
+    response = client.post(url, {"score": 30})
+    assert response.status_code == 400
+    assert "Score supérieur au top : faute de frappe ?" in response.content.decode()
+    response = client.post(url, {"move": "8H GUS"})
+    assert response.status_code == 302
+    assert round_.results.get(player=player).score == 8
+    html = client.get(url).content.decode()
+    assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["8", "-18", "1"]
+
+
+def test_player_cannot_enter_scores_when_the_arbiter_does(client, session):
+    Session.objects.filter(pk=session.pk).update(entry=Session.Entry.ARBITER)
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player = session.players.first()
+    assert client.post(f"/duplicate/joueur/{player.key}/", {"score": 10}).status_code == 403
+    assert client.get("/duplicate/joueur/nimportequoi/").status_code == 404
+
+
+def test_exports(client, session, alice):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    anne, bob = session.players.all()
+    services.result_set(round_=round_, player=anne, score=26)
+    services.result_set(round_=round_, player=bob, score=18)
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/export/"
+    response = client.get(f"{url}csv/")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows == [
+        ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Coup 1"],
+        ["1", "1", "Alice", "26", "0", "100,0", "1", "26"],
+        ["2", "2", "Bob", "18", "-8", "69,2", "0", "18"],
+    ]
+    response = client.get(f"{url}federation/")
+    assert response["Content-Type"] == "text/csv; charset=iso-8859-1"
+    assert response.content.decode("iso-8859-1") == '"1","Alice","26"\r\n"2","Bob","18"\r\n'
+    response = client.get(f"{url}xlsx/")
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    assert [cell.value for cell in sheet[2]] == [1, 1, "Alice", 26, 0, 100.0, 1, 26]
+    assert client.get(f"{url}pdf/").status_code == 404

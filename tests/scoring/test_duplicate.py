@@ -1,0 +1,128 @@
+"""The ranking of a duplicate session: seed 000's example, solos, penalties, avertissements, ties, tournaments."""
+
+from scoring.duplicate import combine, percent_of, rank, solos_by_move, warning_penalties
+from scoring.rules import TOURNAMENT
+
+
+def test_seed_000_example():
+    rows = rank(tops=[24, 36, 18], scores={"alice": [24, 30, 18], "bob": [20, 36, 9]}, rules=TOURNAMENT)
+    assert [(row.player, row.total, row.gap, row.percent, row.place) for row in rows] == [
+        ("alice", 72, -6, 92.3, 1),
+        ("bob", 65, -13, 83.3, 2),
+    ]
+
+
+def test_every_top_found_gives_a_zero_gap_and_a_hundred_percent():
+    (row,) = rank(tops=[24, 36, 18], scores={"alice": [24, 36, 18]}, rules=TOURNAMENT)
+    assert (row.total, row.gap, row.percent, row.place, row.solos) == (78, 0, 100.0, 1, 0)
+
+
+def test_a_missing_score_counts_zero_and_no_top_gives_zero_percent():
+    rows = rank(tops=[24, 36], scores={"alice": [24, None], "bob": [20]}, rules=TOURNAMENT)
+    assert [(row.player, row.total, row.gap) for row in rows] == [("alice", 24, -36), ("bob", 20, -40)]
+    (row,) = rank(tops=[], scores={"alice": []}, rules=TOURNAMENT)
+    assert (row.total, row.gap, row.percent, row.place) == (0, 0, 0.0, 1)
+
+
+def test_percent_rounds_half_up_to_one_decimal():
+    assert percent_of(72, 78) == 92.3
+    assert percent_of(65, 78) == 83.3
+    assert percent_of(1, 400) == 0.3  # 0.25 exactly: half up, not to even
+    assert percent_of(5, 0) == 0.0
+
+
+def sixteen_players(count=16):
+    """`count` players; p01 alone scores 30 on move 1, everyone else 20; everyone scores 10 on move 2."""
+    scores = {f"p{n:02d}": [20, 10] for n in range(1, count + 1)}
+    scores["p01"] = [30, 10]
+    return scores
+
+
+def test_a_solo_earns_ten_points_from_sixteen_players():
+    rows = rank(tops=[30, 10], scores=sixteen_players(16), rules=TOURNAMENT)
+    first = rows[0]
+    assert (first.player, first.solos, first.solo_points, first.total, first.gap) == ("p01", 1, 10, 50, 10)
+    assert first.percent == 125.0
+    assert all(row.solos == 0 and row.place == 2 for row in rows[1:])
+
+
+def test_no_solo_bonus_with_fifteen_players():
+    first = rank(tops=[30, 10], scores=sixteen_players(15), rules=TOURNAMENT)[0]
+    assert (first.player, first.solos, first.solo_points, first.total) == ("p01", 1, 0, 40)
+
+
+def test_a_unique_score_below_the_top_is_a_solo():
+    scores = sixteen_players(16)
+    scores["p01"] = [25, 10]
+    assert solos_by_move([30, 10], scores) == ["p01", None]
+    assert rank(tops=[30, 10], scores=scores, rules=TOURNAMENT)[0].total == 45
+
+
+def test_two_players_sharing_the_best_score_have_no_solo():
+    scores = sixteen_players(16)
+    scores["p02"] = [30, 10]
+    assert solos_by_move([30, 10], scores) == [None, None]
+    rows = rank(tops=[30, 10], scores=scores, rules=TOURNAMENT)
+    assert [(row.player, row.total, row.place) for row in rows[:3]] == [("p01", 40, 1), ("p02", 40, 1), ("p03", 30, 3)]
+
+
+def test_a_lone_player_has_no_solo():
+    assert solos_by_move([30], {"alice": [30]}) == [None]
+
+
+def test_a_penalty_does_not_take_the_solo_away():
+    scores = sixteen_players(16)
+    scores["p02"] = [28, 10]
+    penalties = {"p01": [5, 0]}
+    assert solos_by_move([30, 10], scores) == ["p01", None]
+    rows = {row.player: row for row in rank(tops=[30, 10], scores=scores, penalties=penalties, rules=TOURNAMENT)}
+    assert (rows["p01"].solos, rows["p01"].penalty_points, rows["p01"].total) == (1, 5, 30 + 10 + 10 - 5)
+    assert rows["p02"].solos == 0
+
+
+def test_equal_totals_share_a_place_and_rows_follow_the_player_id():
+    scores = {"dave": [10], "alice": [20], "carol": [15], "bob": [15]}
+    rows = rank(tops=[20], scores=scores, rules=TOURNAMENT)
+    assert [(row.player, row.place) for row in rows] == [("alice", 1), ("bob", 2), ("carol", 2), ("dave", 4)]
+
+
+def test_the_fourth_avertissement_costs_five_points_and_each_later_one_again():
+    warned = [True, False, True, True, False, True, True]
+    assert warning_penalties(warned, TOURNAMENT) == [0, 0, 0, 0, 0, 5, 5]
+    assert warning_penalties([True] * 3, TOURNAMENT) == [0, 0, 0]
+    (row,) = rank(tops=[10] * 7, scores={"alice": [10] * 7}, warnings={"alice": warned}, rules=TOURNAMENT)
+    assert (row.warnings, row.penalty_points, row.total, row.gap) == (5, 10, 60, -10)
+
+
+def test_in_blitz_the_sixth_avertissement_is_the_first_to_cost():
+    assert warning_penalties([True] * 7, TOURNAMENT, blitz=True) == [0, 0, 0, 0, 0, 5, 5]
+    (row,) = rank(
+        tops=[10] * 7, scores={"alice": [10] * 7}, warnings={"alice": [True] * 7}, rules=TOURNAMENT, blitz=True
+    )
+    assert (row.penalty_points, row.total) == (10, 60)
+
+
+def test_penalties_and_avertissements_add_up():
+    (row,) = rank(
+        tops=[10] * 4,
+        scores={"alice": [10] * 4},
+        penalties={"alice": [0, 5, 0, 3]},
+        warnings={"alice": [True] * 4},
+        rules=TOURNAMENT,
+    )
+    assert (row.penalty_points, row.total) == (13, 27)
+
+
+def test_a_tournament_adds_the_sessions_up():
+    rows = combine(
+        [
+            ([24, 36, 18], {"alice": 72, "bob": 65, "carol": 70}),
+            ([40, 30], {"alice": 60, "bob": 67}),
+        ]
+    )
+    assert [(row.player, row.total, row.gap, row.percent, row.place) for row in rows] == [
+        ("alice", 132, -16, 89.2, 1),
+        ("bob", 132, -16, 89.2, 1),
+        ("carol", 70, -78, 47.3, 3),
+    ]
+    assert rows[2].session_totals == (70, 0)
