@@ -8,7 +8,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import NinjaAPI
-from ninja.errors import HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from scoring.errors import ScoringError
 
@@ -19,6 +19,7 @@ api = NinjaAPI(
     description="Compter des coups de Scrabble selon les règles de la FISF.",
 )
 api.add_router("", "scoring.api.router")
+api.add_router("", "duplicate.api.router")
 
 _FIELD_MESSAGES = {
     "missing": "Champ « %(field)s » manquant.",
@@ -61,6 +62,11 @@ def on_http_error(request, exc: HttpError):
     if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
         return _detail(request, gettext("Corps de la requête illisible : du JSON est attendu."), 400)
     return _detail(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(AuthenticationError)
+def on_unauthenticated(request, exc):
+    return _detail(request, gettext("Authentification requise : un jeton (Authorization: Bearer) ou une session."), 401)
 
 
 @api.exception_handler(RequestDataTooBig)

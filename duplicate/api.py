@@ -1,0 +1,151 @@
+"""The duplicate API for clubs' scripts and federation tools. Token (`Authorization: Bearer`) or a logged-in
+session; only a session's organisers write, and a token sees only what its member may see."""
+
+import datetime
+
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import Router, Status
+from ninja.errors import HttpError
+from ninja.security import HttpBearer, django_auth
+
+from clubsite.models import ApiToken, Club
+from scoring.models import Edition, RuleSet
+from scoring.schemas import ErrorOut
+
+from . import services
+from .exports import build, filename
+from .models import Player, Round, Session
+from .schemas import RankingOut, RoundIn, RoundOut, ScoresIn, ScoresOut, SessionIn, SessionOut
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request, token):
+        user = ApiToken.objects.user_for(token)
+        if user:
+            request.user = user
+        return user
+
+
+router = Router(tags=["Duplicate"], auth=[TokenAuth(), django_auth])
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+def _session_for(request, pk, *, write=False) -> Session:
+    """Organisers read and write; the club's members and the session's players read (403 on a write); 404 for
+    an unknown id or anyone else, so the session's existence is not revealed."""
+    session = Session.objects.select_related("club", "edition", "rule_set").filter(pk=pk).first()
+    if session is None:
+        raise HttpError(404, _("Séance introuvable."))
+    if session.is_organiser(request.user):
+        return session
+    related = bool(session.club and session.club.role_of(request.user))
+    if not related and not session.players.filter(member=request.user).exists():
+        raise HttpError(404, _("Séance introuvable."))
+    if write:
+        raise HttpError(403, _("Seuls les organisateurs de la séance peuvent la modifier."))
+    return session
+
+
+def _refused(error: services.DuplicateError):
+    raise HttpError(422, str(error))
+
+
+@router.post("/duplicate/sessions", response={201: SessionOut, **ERRORS}, summary="Créer une séance")
+def session_create(request, payload: SessionIn):
+    club = None
+    if payload.club is not None:
+        club = Club.objects.filter(pk=payload.club).first()
+        if club is None:
+            raise HttpError(404, _("Club introuvable."))
+        if not club.is_organiser(request.user):
+            raise HttpError(403, _("Seuls les organisateurs du club créent ses séances."))
+    edition = Edition.objects.filter(code=payload.edition).first()
+    rule_set = RuleSet.objects.filter(code=payload.rules).first()
+    if edition is None or rule_set is None:
+        raise HttpError(422, _("Édition ou jeu de règles inconnu."))
+    try:
+        date = datetime.date.fromisoformat(payload.date) if payload.date else datetime.date.today()
+    except ValueError:
+        raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
+    try:
+        with transaction.atomic():
+            session = services.session_create(
+                creator=request.user,
+                club=club,
+                name=payload.name,
+                date=date,
+                edition=edition,
+                rule_set=rule_set,
+                move_seconds=payload.move_seconds,
+            )
+            players = services.players_add(session=session, rows=[(None, name.strip()) for name in payload.players])
+    except services.DuplicateError as error:
+        _refused(error)
+    return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
+
+
+@router.post("/duplicate/sessions/{pk}/rounds", response={201: RoundOut, **ERRORS}, summary="Ajouter un coup")
+def round_create(request, pk: int, payload: RoundIn):
+    session = _session_for(request, pk, write=True)
+    try:
+        round_ = services.round_add(session=session, draw_text=payload.draw or None, top_text=payload.top or None)
+    except services.DuplicateError as error:
+        _refused(error)
+    return Status(
+        201, {"number": round_.number, "draw": round_.draw, "top": round_.top or None, "top_score": round_.top_score}
+    )
+
+
+@router.put(
+    "/duplicate/sessions/{pk}/rounds/{number}/scores", response={200: ScoresOut, **ERRORS}, summary="Saisir des scores"
+)
+def scores_put(request, pk: int, number: int, payload: ScoresIn):
+    """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
+    session = _session_for(request, pk, write=True)
+    round_ = get_object_or_404(Round, session=session, number=number)
+    players = {p.pk: p for p in Player.objects.filter(session=session, pk__in=[s.player for s in payload.scores])}
+    try:
+        with transaction.atomic():
+            for entry in payload.scores:
+                player = players.get(entry.player)
+                if player is None:
+                    raise services.DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": entry.player})
+                services.result_set(round_=round_, player=player, score=entry.score, move=entry.move or "")
+    except services.DuplicateError as error:
+        _refused(error)
+    return Status(200, {"saved": len(payload.scores)})
+
+
+def _ranking(session):
+    rows, tops_total = services.ranking(session)
+    return {
+        "tops_total": tops_total,
+        "rows": [
+            {
+                "player": named.player.pk,
+                "name": named.player.name,
+                "place": named.row.place,
+                "total": named.row.total,
+                "gap": named.row.gap,
+                "percent": named.row.percent,
+                "solos": named.row.solos,
+            }
+            for named in rows
+        ],
+    }
+
+
+@router.get("/duplicate/sessions/{pk}/ranking", response={200: RankingOut, **ERRORS}, summary="Classement")
+def ranking(request, pk: int):
+    return _ranking(_session_for(request, pk))
+
+
+@router.get("/duplicate/sessions/{pk}/ranking.csv", summary="Classement en CSV", response={200: None, **ERRORS})
+def ranking_csv(request, pk: int):
+    session = _session_for(request, pk)
+    response = HttpResponse(build(session, "csv"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename(session, "csv")}"'
+    return response

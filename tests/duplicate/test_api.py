@@ -1,0 +1,126 @@
+"""The duplicate API contract of issue 5, with token auth and the permission ladder."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from clubsite.models import ApiToken
+from duplicate.models import Result, Session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def token(alice, lyon):
+    return ApiToken.issue(alice)
+
+
+def call(client, method, url, token=None, body=None):
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+    data = json.dumps(body) if body is not None else None
+    return getattr(client, method)(url, data=data, content_type="application/json", **headers)
+
+
+def test_create_api_token_prints_a_working_token(alice, capsys, client):
+    call_command("create_api_token", "alice")
+    raw = capsys.readouterr().out.strip()
+    assert len(raw) > 30
+    assert ApiToken.objects.user_for(raw) == alice
+    assert ApiToken.objects.get().digest != raw  # only the digest is stored
+
+
+def test_the_contract(client, token, lyon):
+    response = call(
+        client,
+        "post",
+        "/api/duplicate/sessions",
+        token,
+        {"name": "Mardi", "edition": "fr", "players": ["Alice", "Bob"], "club": lyon.pk},
+    )
+    assert response.status_code == 201
+    body = response.json()
+    session = Session.objects.get()
+    alice_id, bob_id = [p.pk for p in session.players.order_by("pk")]
+    assert body == {"id": session.pk, "players": [{"id": alice_id, "name": "Alice"}, {"id": bob_id, "name": "Bob"}]}
+    response = call(
+        client, "post", f"/api/duplicate/sessions/{session.pk}/rounds", token, {"draw": "AECC?NU", "top": "H4 ChACUNE"}
+    )
+    assert (response.status_code, response.json()["number"], response.json()["top_score"]) == (201, 1, 76)
+    response = call(
+        client,
+        "put",
+        f"/api/duplicate/sessions/{session.pk}/rounds/1/scores",
+        token,
+        {"scores": [{"player": alice_id, "score": 76}, {"player": bob_id, "score": 70}]},
+    )
+    assert response.status_code == 200
+    response = call(client, "get", f"/api/duplicate/sessions/{session.pk}/ranking", token)
+    assert response.json() == {
+        "tops_total": 76,
+        "rows": [
+            {"player": alice_id, "name": "Alice", "place": 1, "total": 76, "gap": 0, "percent": 100.0, "solos": 1},
+            {"player": bob_id, "name": "Bob", "place": 2, "total": 70, "gap": -6, "percent": 92.1, "solos": 0},
+        ],
+    }
+    response = call(client, "get", f"/api/duplicate/sessions/{session.pk}/ranking.csv", token)
+    assert response.content.decode("utf-8-sig").splitlines()[1] == "1;;Alice;76;0;100,0;1;76"
+
+
+def test_sending_a_score_again_replaces_it_and_a_refusal_changes_nothing(client, token, lyon):
+    session_id = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["A", "B"], "club": lyon.pk}
+    ).json()["id"]
+    a, b = Session.objects.get().players.order_by("pk")
+    call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1/scores"
+    call(client, "put", url, token, {"scores": [{"player": a.pk, "score": 20}, {"player": b.pk, "score": 18}]})
+    call(client, "put", url, token, {"scores": [{"player": a.pk, "score": 22}]})
+    response = call(
+        client, "put", url, token, {"scores": [{"player": b.pk, "score": 10}, {"player": a.pk, "score": 30}]}
+    )
+    assert (response.status_code, response.json()) == (422, {"detail": "Score supérieur au top : faute de frappe ?"})
+    assert sorted(Result.objects.values_list("score", flat=True)) == [18, 22]
+
+
+def test_personal_session_without_club(client, bob):
+    raw = ApiToken.issue(bob)
+    response = call(client, "post", "/api/duplicate/sessions", raw, {"name": "Seul face aux tops", "players": ["Bob"]})
+    assert response.status_code == 201
+    assert Session.objects.get().club is None
+
+
+def test_permission_ladder(client, token, lyon, bob, charlie, grenoble):
+    session_id = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["A"], "club": lyon.pk}
+    ).json()["id"]
+    rounds = f"/api/duplicate/sessions/{session_id}/rounds"
+    assert call(client, "post", rounds, None, {"draw": "VAGUEST"}).status_code == 401
+    assert call(client, "post", rounds, "faux-jeton", {"draw": "VAGUEST"}).json() == {
+        "detail": "Authentification requise : un jeton (Authorization: Bearer) ou une session."
+    }
+    other = ApiToken.issue(charlie)
+    assert call(client, "post", rounds, other, {"draw": "VAGUEST"}).status_code == 404
+    assert call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", other).status_code == 404
+    response = call(client, "post", "/api/duplicate/sessions", other, {"name": "X", "club": lyon.pk})
+    assert response.status_code == 403
+    member = ApiToken.issue(bob)
+    assert call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", member).status_code == 200
+    assert call(client, "post", rounds, member, {"draw": "VAGUEST"}).status_code == 403
+    assert call(client, "get", "/api/duplicate/sessions/999/ranking", token).status_code == 404
+
+
+def test_bad_input_is_a_french_4xx(client, token, lyon):
+    response = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "club": lyon.pk, "move_seconds": 45}
+    )
+    assert (response.status_code, response.json()) == (
+        422,
+        {"detail": "Temps par coup à choisir parmi : 60, 120, 150, 180 secondes."},
+    )
+    session_id = call(client, "post", "/api/duplicate/sessions", token, {"name": "M", "club": lyon.pk}).json()["id"]
+    response = call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUE1T"})
+    assert response.status_code == 422
+    assert "« 1 »" in response.json()["detail"]
+    response = call(client, "put", f"/api/duplicate/sessions/{session_id}/rounds/9/scores", token, {"scores": []})
+    assert response.status_code == 404
