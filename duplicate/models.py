@@ -177,3 +177,31 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class ExportJob(models.Model):
+    """An export of a large session, built by a Celery worker; the file waits here for its download."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        RUNNING = "running", _("En cours")
+        DONE = "done", _("Prêt")
+        FAILED = "failed", _("Échec")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="export_jobs")
+    kind = models.CharField(max_length=12)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    progress = models.PositiveSmallIntegerField(default=0)
+    content = models.BinaryField(blank=True, default=b"")
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("export")
+        verbose_name_plural = _("exports")
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.session} ({self.kind})"

@@ -20,7 +20,7 @@ from scoring.editions import BLANK
 from scoring.errors import ScoringError
 from scoring.moves import Board, Move, Play
 
-from .models import Player, Result, Round, Session
+from .models import ExportJob, Player, Result, Round, Session
 
 MAX_PLAYERS = 2000
 
@@ -362,3 +362,38 @@ def ranking(session: Session) -> tuple[list[NamedRow], int]:
         blitz=session.is_blitz,
     )
     return [NamedRow(players[row.player], row) for row in rows], sum(tops)
+
+
+# Exports of large sessions, built by a worker
+
+EXPORT_INLINE_MAX_PLAYERS = 200
+
+
+def export_request(*, session: Session, kind: str, user) -> ExportJob:
+    """Queue the export once the transaction commits; the worker fills the job row."""
+    from .tasks import export_session
+
+    job = ExportJob.objects.create(session=session, kind=kind, requested_by=user)
+    transaction.on_commit(lambda: export_session.delay(job.pk))
+    return job
+
+
+def export_run(*, job_id: int):
+    from .exports import build
+
+    job = ExportJob.objects.select_related("session", "session__edition", "session__rule_set").get(pk=job_id)
+    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.RUNNING)
+
+    def progress(done, total):
+        ExportJob.objects.filter(pk=job.pk).update(progress=int(done * 100 / max(total, 1)))
+
+    try:
+        content = build(job.session, job.kind, progress)
+    except Exception as error:  # a failed export must say so on the page instead of spinning forever
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportJob.Status.FAILED, error=str(error)[:300], finished_at=timezone.now()
+        )
+        raise
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=ExportJob.Status.DONE, progress=100, content=content, finished_at=timezone.now()
+    )

@@ -15,6 +15,8 @@ urlpatterns = [
     path("<int:pk>/chrono/", views.timer_start, name="timer"),
     path("<int:pk>/terminer/", views.session_finish, name="finish"),
     path("<int:pk>/export/<str:kind>/", views.export, name="export"),
+    path("<int:pk>/exports/<int:job_pk>/", views.export_job, name="export_job"),
+    path("<int:pk>/exports/<int:job_pk>/fichier/", views.export_download, name="export_download"),
     path("classement/<str:public_key>/", views.ranking_live, name="ranking"),
     path("joueur/<str:key>/", views.player_page, name="player"),
 ]

@@ -18,7 +18,7 @@ from scoring.tracking import track
 from scoring.views import grid_rows
 
 from . import exports, services
-from .models import Player, Round, Session
+from .models import ExportJob, Player, Round, Session
 
 
 def _get_session_for_organiser(request, pk) -> Session:
@@ -293,7 +293,31 @@ def player_page(request, key):
 @login_required
 @require_GET
 def export(request, pk, kind):
+    """A small session's file comes at once; a large one's is built by a worker, with its progress shown."""
     session = _get_session_for_organiser(request, pk)
     if kind not in exports.KINDS:
         raise Http404
-    return exports.response(session, kind)
+    if session.players.count() <= services.EXPORT_INLINE_MAX_PLAYERS:
+        return exports.response(session, kind)
+    job = services.export_request(session=session, kind=kind, user=request.user)
+    return redirect("duplicate:export_job", pk=session.pk, job_pk=job.pk)
+
+
+@login_required
+@require_GET
+def export_job(request, pk, job_pk):
+    session = _get_session_for_organiser(request, pk)
+    job = get_object_or_404(ExportJob.objects.defer("content"), session=session, pk=job_pk)
+    template = "duplicate/export_job.html#status" if request.htmx else "duplicate/export_job.html"
+    return render(request, template, {"session": session, "job": job})
+
+
+@login_required
+@require_GET
+def export_download(request, pk, job_pk):
+    session = _get_session_for_organiser(request, pk)
+    job = get_object_or_404(ExportJob, session=session, pk=job_pk, status=ExportJob.Status.DONE)
+    content_type, _extension = exports.KINDS[job.kind]
+    response = HttpResponse(bytes(job.content), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{exports.filename(session, job.kind)}"'
+    return response

@@ -1,0 +1,9 @@
+from celery import shared_task
+
+from . import services
+
+
+@shared_task
+def export_session(job_id: int) -> None:
+    """Build a large session's export file; the job row carries its progress and the file."""
+    services.export_run(job_id=job_id)
