@@ -82,3 +82,29 @@ def response(session: Session, kind: str) -> HttpResponse:
     reply = HttpResponse(build(session, kind), content_type=content_type)
     reply["Content-Disposition"] = f'attachment; filename="{filename(session, kind)}"'
     return reply
+
+
+def tournament_build(rows, sessions, kind: str) -> bytes:
+    """A tournament's combined ranking: place, name, total, gap, percent, then each session's total."""
+    header = ["Place", "Nom", "Total", "Écart", "% du top"] + [f"{s.date:%d/%m} {s.name}" for s in sessions]
+    table_rows = [[row.place, name, row.total, row.gap, row.percent, *row.session_totals] for name, row in rows]
+    if kind == "federation":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+        for position, row in enumerate(table_rows, start=1):
+            writer.writerow([position, row[1], row[2]])
+        return buffer.getvalue().encode("iso-8859-1", errors="replace")
+    if kind == "xlsx":
+        book = Workbook()
+        book.active.title = "Classement"
+        book.active.append(header)
+        for row in table_rows:
+            book.active.append(row)
+        buffer = io.BytesIO()
+        book.save(buffer)
+        return buffer.getvalue()
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows([[str(v).replace(".", ",") if isinstance(v, float) else v for v in row] for row in table_rows])
+    return buffer.getvalue().encode("utf-8-sig")

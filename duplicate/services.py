@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.draw import Draw, bag_after, draw_tiles, parse_draw
-from scoring.duplicate import RankingRow, rank
+from scoring.duplicate import RankingRow, combine, rank
 from scoring.editions import BLANK
 from scoring.errors import ScoringError
 from scoring.moves import Board, Move, Play
@@ -397,3 +397,41 @@ def export_run(*, job_id: int):
     ExportJob.objects.filter(pk=job.pk).update(
         status=ExportJob.Status.DONE, progress=100, content=content, finished_at=timezone.now()
     )
+
+
+def session_again(*, session: Session, creator) -> Session:
+    """A new session with the same settings and players (same tables), dated today: the next game of a club
+    evening."""
+    with transaction.atomic():
+        copy = Session.objects.create(
+            creator=creator,
+            club=session.club,
+            name=session.name,
+            date=timezone.localdate(),
+            edition=session.edition,
+            rule_set=session.rule_set,
+            move_seconds=session.move_seconds,
+            entry=session.entry,
+        )
+        Player.objects.bulk_create(
+            Player(session=copy, name=p.name, member=p.member, table=p.table) for p in session.players.all()
+        )
+    return copy
+
+
+def tournament_ranking(tournament) -> list:
+    """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
+    place. A player is the same across sessions when linked to the same member, else by his name."""
+    sessions = list(tournament.sessions.order_by("date", "pk"))
+    combined_input = []
+    names = {}
+    for session in sessions:
+        rows, tops_total = ranking(session)
+        totals = {}
+        for named in rows:
+            key = f"m{named.player.member_id}" if named.player.member_id else f"n{named.player.name.strip().casefold()}"
+            names.setdefault(key, named.player.name)
+            totals[key] = named.row.total
+        tops = list(session.rounds.exclude(top_score=None).values_list("top_score", flat=True))
+        combined_input.append((tops, totals))
+    return [(names[row.player], row) for row in combine(combined_input)], sessions

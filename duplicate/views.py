@@ -18,7 +18,7 @@ from scoring.tracking import track
 from scoring.views import grid_rows
 
 from . import exports, services
-from .models import ExportJob, Player, Round, Session
+from .models import ExportJob, Player, Round, Session, Tournament
 
 
 def _get_session_for_organiser(request, pk) -> Session:
@@ -321,3 +321,74 @@ def export_download(request, pk, job_pk):
     response = HttpResponse(bytes(job.content), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{exports.filename(session, job.kind)}"'
     return response
+
+
+@_organiser_action
+def session_again(request, session):
+    copy = services.session_again(session=session, creator=request.user)
+    messages.success(request, _("Nouvelle séance avec les mêmes joueurs."))
+    return redirect("duplicate:session", pk=copy.pk)
+
+
+def _get_tournament_for_organiser(request, pk) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    allowed = tournament.creator_id == request.user.pk or (
+        tournament.club and tournament.club.is_organiser(request.user)
+    )
+    if not allowed:
+        raise Http404
+    return tournament
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Nom du tournoi"), max_length=120)
+    sessions = forms.ModelMultipleChoiceField(
+        Session.objects.none(), label=gettext_lazy("Séances"), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sessions"].queryset = Session.objects.organised_by(user)
+
+    def clean_sessions(self):
+        sessions = self.cleaned_data["sessions"]
+        if len(sessions) < 2:
+            raise forms.ValidationError(_("Un tournoi réunit au moins deux séances."))
+        return sessions
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_list(request):
+    form = TournamentForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        sessions = list(form.cleaned_data["sessions"])
+        clubs = {session.club_id for session in sessions}
+        tournament = Tournament.objects.create(
+            name=form.cleaned_data["name"],
+            creator=request.user,
+            club=sessions[0].club if len(clubs) == 1 else None,
+        )
+        tournament.sessions.set(sessions)
+        return redirect("duplicate:tournament", pk=tournament.pk)
+    tournaments = Tournament.objects.filter(creator=request.user) | Tournament.objects.filter(
+        club__in=Club.objects.organised_by(request.user)
+    )
+    context = {"form": form, "tournaments": tournaments.distinct()}
+    return render(request, "duplicate/tournaments.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def tournament_detail(request, pk):
+    tournament = _get_tournament_for_organiser(request, pk)
+    rows, sessions = services.tournament_ranking(tournament)
+    kind = request.GET.get("export")
+    if kind:
+        if kind not in exports.KINDS:
+            raise Http404
+        content_type, extension = exports.KINDS[kind]
+        response = HttpResponse(exports.tournament_build(rows, sessions, kind), content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
+        return response
+    return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})

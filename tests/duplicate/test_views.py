@@ -165,3 +165,35 @@ def test_a_large_session_is_exported_by_a_worker_with_progress(client, alice, ly
     assert lines[0] == '"1","Joueur 0","20"'
     job.refresh_from_db()
     assert (job.status, job.progress) == ("done", 100)
+
+
+def test_new_session_with_the_same_players(client, session, alice):
+    client.force_login(alice)
+    response = client.post(f"/duplicate/{session.pk}/nouvelle-seance/")
+    copy = Session.objects.exclude(pk=session.pk).get()
+    assert response["Location"] == f"/duplicate/{copy.pk}/"
+    assert list(copy.players.values_list("table", "name")) == [(1, "Alice"), (2, "Bob")]
+
+
+def test_tournament_combines_sessions_with_the_same_tie_rule(client, alice, lyon):
+    first = make_session(alice, lyon, players=("Anne", "Bruno"))
+    second = make_session(alice, lyon, players=("Anne", "Bruno", "Chloé"))
+    for session, scores in ((first, {"Anne": 20, "Bruno": 26}), (second, {"Anne": 26, "Bruno": 20, "Chloé": 26})):
+        round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        for player in session.players.all():
+            services.result_set(round_=round_, player=player, score=scores[player.name])
+    client.force_login(alice)
+    response = client.post("/duplicate/tournois/", {"name": "Coupe d'hiver", "sessions": [first.pk, second.pk]})
+    url = response["Location"]
+    html = client.get(url).content.decode()
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\w+)</td><td><strong>(\d+)</strong></td><td>(-?\d+)</td>", html)
+    assert rows == [("1", "Anne", "46", "-6"), ("1", "Bruno", "46", "-6"), ("3", "Chloé", "26", "-26")]
+    federation = client.get(f"{url}?export=federation").content.decode("iso-8859-1")
+    assert federation.splitlines()[2] == '"3","Chloé","26"'
+
+
+def test_a_tournament_needs_two_sessions(client, session, alice):
+    client.force_login(alice)
+    response = client.post("/duplicate/tournois/", {"name": "Seul", "sessions": [session.pk]})
+    assert response.status_code == 400
+    assert "Un tournoi réunit au moins deux séances." in response.content.decode()
