@@ -137,6 +137,15 @@ class Round(models.Model):
     def __str__(self):
         return f"{self.session} #{self.number}"
 
+    @property
+    def draw_parts(self) -> tuple[bool, str, str]:
+        """(after a rejet, letters kept, letters drawn) from the club notation: `-EAUIOZT`, `EU+ACC?N`."""
+        text = self.draw
+        rejet = text.startswith("-")
+        text = text.removeprefix("-")
+        kept, plus, new = text.partition("+")
+        return (rejet, kept, new) if plus else (rejet, "", kept)
+
 
 class Result(models.Model):
     """A player's result on a move; one per player and move, enforced by the database."""

@@ -247,7 +247,7 @@ def ranking_live(request, public_key):
         "session": session,
         "ranking": rows,
         "tops_total": tops_total,
-        "rounds": session.rounds.count(),
+        "rounds": session.rounds.exclude(top_score=None).count(),
         "deadline": _deadline(session),
         "now": timezone.now(),
     }
