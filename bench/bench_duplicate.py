@@ -1,0 +1,508 @@
+"""A duplicate session on the real stack: gunicorn (sync workers, DEBUG off) in front of PostgreSQL.
+
+Targets:
+  1. a room of 500 players sending their score for a move within a few seconds, through the JSON API
+     (`PUT /api/duplicate/sessions/{id}/rounds/{n}/scores`, one player a request, the organiser's token):
+     at least 200 submissions/s sustained, p95 latency under 200 ms, no result lost or doubled (a burst from
+     50 client threads, then the same room offered at exactly 200/s, open loop, latency from each one's due time);
+     the same room through the players' phone pages (GET the page, POST the score with its CSRF token) is
+     measured beside it for information;
+  2. the ranking of 1,000 players x 25 moves (`duplicate.services.ranking`) under 300 ms, in the same number
+     of SQL queries for 10 players as for 1,000; plus the live ranking page over HTTP and its htmx 204 path.
+
+main() makes a throwaway database (clubsite_bench_<pid>), migrates it, runs collectstatic into a temporary
+directory (bench/_stack_settings.py), starts gunicorn on a free local port, then runs the measure in a fresh
+interpreter (`python -m bench.bench_duplicate`): the runner's process already has Django set up on SQLite by
+bench_api. Gunicorn is stopped and the database dropped in a `finally`, whatever happens.
+"""
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ADMIN_URL = os.environ.get("BENCH_PG_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+WORKERS = 4
+ROOM_PLAYERS = 500
+CLIENT_THREADS = 50
+RANKING_PLAYERS = 1000
+RANKING_SMALL_PLAYERS = 10
+RANKING_MOVES = 25
+RANKING_RUNS = 7
+DRAW, TOP, TOP_SCORE = "VAGUEST", "H4 VAGUE", 26
+
+TARGET_SUBMISSIONS_PER_SECOND = 200
+TARGET_P95_MS = 200
+TARGET_RANKING_MS = 300
+
+
+# The stack: database, migrations, static manifest, gunicorn (parent process)
+
+
+def _admin(sql: str):
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as connection:
+        connection.execute(sql)
+
+
+def _database_url(name: str) -> str:
+    parts = urllib.parse.urlsplit(PG_ADMIN_URL)
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_ready(base: str, process: subprocess.Popen, log: Path, seconds: float = 30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({process.returncode}):\n{log.read_text()[-3000:]}")
+        try:
+            urllib.request.urlopen(f"{base}/duplicate/classement/none/", timeout=2)
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"gunicorn not answering after {seconds:g} s:\n{log.read_text()[-3000:]}")
+
+
+def _stop(process: subprocess.Popen):
+    """SIGTERM to the gunicorn master we started (it stops its workers); SIGKILL to its group if it hangs."""
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=5)
+
+
+def run_stack() -> dict:
+    database = f"clubsite_bench_{os.getpid()}"
+    scratch = Path(tempfile.mkdtemp(prefix="clubsite_bench_"))
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench._stack_settings",
+        "BENCH_STATIC_ROOT": str(scratch / "static"),
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": _database_url(database),
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "BENCH_BASE_URL": base,
+        "BENCH_WORKERS": str(WORKERS),
+    }
+    for name in ("DJANGO_CACHE_URL", "CELERY_BROKER_URL"):  # as README's minimal deployment: none needed here
+        env.pop(name, None)
+    gunicorn = None
+    timings = {}
+    try:
+        started = time.perf_counter()
+        _admin(f'CREATE DATABASE "{database}"')
+        manage = [sys.executable, "manage.py"]
+        subprocess.run([*manage, "migrate", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+        subprocess.run([*manage, "collectstatic", "--noinput"], cwd=ROOT, env=env, check=True, capture_output=True)
+        timings["setup_seconds"] = time.perf_counter() - started
+        log = scratch / "gunicorn.log"
+        with log.open("w") as log_file:
+            gunicorn = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "clubsite.wsgi", "-w", str(WORKERS), "-k", "sync",
+                 "-b", f"127.0.0.1:{port}", "--error-logfile", "-"],
+                cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True,
+            )  # fmt: skip
+        _wait_ready(base, gunicorn, log)
+        run = subprocess.run(
+            [sys.executable, "-m", "bench.bench_duplicate"], cwd=ROOT, env=env, capture_output=True, text=True,
+            timeout=240,
+        )  # fmt: skip
+        if run.returncode != 0:
+            raise RuntimeError(f"measure failed:\n{run.stderr[-4000:]}\ngunicorn log:\n{log.read_text()[-3000:]}")
+        figures = json.loads(run.stdout.strip().splitlines()[-1])
+        server_errors = [line for line in log.read_text().splitlines() if "Traceback" in line or "ERROR" in line]
+        figures["server_log_errors"] = len(server_errors)
+        return {**figures, **timings, "database": database}
+    finally:
+        if gunicorn is not None:
+            _stop(gunicorn)
+        _admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# The measure (child process, Django set up on the bench database)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirect)
+
+
+def _request(url, *, data=None, method=None, headers=None):
+    """(status or exception name, seconds, body, response headers); 3xx and 4xx/5xx are answers, not raised."""
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    started = time.perf_counter()
+    try:
+        with _OPENER.open(request, timeout=30) as response:
+            body, status, response_headers = response.read(), response.status, response.headers
+    except urllib.error.HTTPError as error:
+        body, status, response_headers = error.read(), error.code, error.headers
+    except OSError as error:
+        return type(error).__name__, time.perf_counter() - started, b"", None
+    return status, time.perf_counter() - started, body, response_headers
+
+
+def _percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def _ms(seconds):
+    return round(seconds * 1000, 1)
+
+
+def _room(session, round_, sent):
+    """Results of the move in the database against what was sent: count, lost, doubled, wrong."""
+    from duplicate.models import Result
+
+    rows = list(Result.objects.filter(round=round_).values_list("player_id", "score"))
+    players = [player for player, _score in rows]
+    return {
+        "results": len(rows),
+        "lost": len(set(sent) - set(players)),
+        "doubled": len(players) - len(set(players)),
+        "wrong": sum(1 for player, score in rows if sent.get(player) != score),
+    }
+
+
+def _replay(submit, jobs):
+    with ThreadPoolExecutor(CLIENT_THREADS) as pool:
+        started = time.perf_counter()
+        outcomes = list(pool.map(submit, jobs))
+        wall = time.perf_counter() - started
+    return outcomes, wall
+
+
+def _paced(submit, jobs, rate):
+    """Open loop: job i is due at start + i/rate whatever the earlier answers; latency counts from when it was
+    due, so a server that falls behind shows its queue (no coordinated omission)."""
+    start = time.perf_counter() + 0.05
+
+    def one(indexed):
+        index, job = indexed
+        due = start + index / rate
+        time.sleep(max(0.0, due - time.perf_counter()))
+        status, _seconds = submit(job)
+        return status, time.perf_counter() - due
+
+    with ThreadPoolExecutor(CLIENT_THREADS) as pool:
+        outcomes = list(pool.map(one, enumerate(jobs)))
+    return outcomes, time.perf_counter() - start
+
+
+def measure() -> dict:
+    import datetime
+    import random
+
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from clubsite.models import ApiToken, Club, Membership
+    from duplicate import services
+    from duplicate.models import Player, Result, Round, Session
+    from scoring.models import Edition, RuleSet
+
+    base = os.environ["BENCH_BASE_URL"]
+    rng = random.Random(2026)
+    organiser = get_user_model().objects.create_user("organiser", "organiser@example.org", "x")
+    club = Club.objects.create(name="Club du bench", slug="bench")
+    Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
+    token = ApiToken.issue(organiser)
+    edition, rule_set = Edition.objects.get(code="fr"), RuleSet.objects.get(code="tournoi")
+
+    def room_session(name, players):
+        session = services.session_create(
+            creator=organiser, club=club, name=name, date=datetime.date.today(), edition=edition,
+            rule_set=rule_set, move_seconds=180, entry=Session.Entry.BOTH,
+        )  # fmt: skip
+        services.players_add(session=session, rows=[(i + 1, f"Joueur {i + 1:04d}") for i in range(players)])
+        round_ = services.round_add(session=session, draw_text=DRAW, top_text=TOP)
+        assert round_.top_score == TOP_SCORE, (round_.top, round_.top_score)
+        return session, round_, list(session.players.order_by("pk"))
+
+    def api_submit(session, number, player_pk, score):
+        body = json.dumps({"scores": [{"player": player_pk, "score": score}]}).encode()
+        url = f"{base}/api/duplicate/sessions/{session.pk}/rounds/{number}/scores"
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        status, seconds, _body, _headers = _request(url, data=body, method="PUT", headers=headers)
+        return status, seconds
+
+    # Warm every worker (connection to PostgreSQL, engines' caches), on a session of its own.
+    warm, warm_round, warm_players = room_session("Échauffement", 8)
+    _replay(lambda job: api_submit(warm, 1, job, 1), [p.pk for p in warm_players] * 8)
+    _replay(lambda key: _request(f"{base}/duplicate/joueur/{key}/"), [p.key for p in warm_players] * 4)
+
+    figures = {"workers": int(os.environ["BENCH_WORKERS"]), "threads": CLIENT_THREADS, "room": ROOM_PLAYERS}
+
+    # 1. The API path: one PUT a player, 500 players, varied scores up to the top.
+    session, round_, players = room_session("Salle API", ROOM_PLAYERS)
+    sent = {player.pk: rng.randint(0, TOP_SCORE) for player in players}
+    version_before = Session.objects.get(pk=session.pk).version
+    outcomes, wall = _replay(lambda item: api_submit(session, round_.number, *item), list(sent.items()))
+    latencies = [seconds for _status, seconds in outcomes]
+    figures["api"] = {
+        "wall": wall,
+        "rate": len(outcomes) / wall,
+        "p50": _ms(_percentile(latencies, 0.5)),
+        "p95": _ms(_percentile(latencies, 0.95)),
+        "max": _ms(max(latencies)),
+        "errors": sum(status != 200 for status, _s in outcomes),
+        "statuses": sorted({str(status) for status, _s in outcomes}),
+        "version_delta": Session.objects.get(pk=session.pk).version - version_before,
+        **_room(session, round_, sent),
+    }
+
+    # 1a. The same room at exactly the target rate, open loop: does the server keep up, and how fast then?
+    session, round_, players = room_session("Salle API cadencée", ROOM_PLAYERS)
+    sent = {player.pk: rng.randint(0, TOP_SCORE) for player in players}
+    version_before = Session.objects.get(pk=session.pk).version
+    outcomes, wall = _paced(
+        lambda item: api_submit(session, round_.number, *item), list(sent.items()), TARGET_SUBMISSIONS_PER_SECOND
+    )
+    latencies = [seconds for _status, seconds in outcomes]
+    figures["api_paced"] = {
+        "wall": wall,
+        "rate": len(outcomes) / wall,
+        "p50": _ms(_percentile(latencies, 0.5)),
+        "p95": _ms(_percentile(latencies, 0.95)),
+        "max": _ms(max(latencies)),
+        "errors": sum(status != 200 for status, _s in outcomes),
+        "version_delta": Session.objects.get(pk=session.pk).version - version_before,
+        **_room(session, round_, sent),
+    }
+
+    # 1b. The phone pages: GET the page (csrftoken cookie + form token), POST the score (302 back to the page).
+    session_p, round_p, players_p = room_session("Salle téléphones", ROOM_PLAYERS)
+    sent_p = {player.pk: rng.randint(0, TOP_SCORE) for player in players_p}
+    keys = {player.pk: player.key for player in players_p}
+
+    def page_submit(item):
+        player_pk, score = item
+        url = f"{base}/duplicate/joueur/{keys[player_pk]}/"
+        status, get_seconds, body, headers = _request(url)
+        if status != 200:
+            return f"GET {status}", get_seconds, 0.0
+        cookie = re.search(r"csrftoken=([^;]+)", " ".join(headers.get_all("Set-Cookie") or []))
+        form_token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body)
+        if not (cookie and form_token):
+            return "no CSRF token", get_seconds, 0.0
+        data = urllib.parse.urlencode({"csrfmiddlewaretoken": form_token.group(1).decode(), "score": score})
+        status, post_seconds, _body, _headers = _request(
+            url, data=data.encode(), method="POST",
+            headers={"Cookie": f"csrftoken={cookie.group(1)}", "Content-Type": "application/x-www-form-urlencoded"},
+        )  # fmt: skip
+        return (302 if status == 302 else f"POST {status}"), get_seconds, post_seconds
+
+    version_before = Session.objects.get(pk=session_p.pk).version
+    outcomes, wall = _replay(page_submit, list(sent_p.items()))
+    gets = [g for _status, g, _p in outcomes]
+    posts = [p for status, _g, p in outcomes if status == 302]
+    figures["pages"] = {
+        "wall": wall,
+        "rate": len(outcomes) / wall,
+        "get_p50": _ms(_percentile(gets, 0.5)),
+        "get_p95": _ms(_percentile(gets, 0.95)),
+        "post_p50": _ms(_percentile(posts, 0.5)) if posts else None,
+        "post_p95": _ms(_percentile(posts, 0.95)) if posts else None,
+        "errors": sum(status != 302 for status, _g, _p in outcomes),
+        "statuses": sorted({str(status) for status, _g, _p in outcomes}),
+        "version_delta": Session.objects.get(pk=session_p.pk).version - version_before,
+        **_room(session_p, round_p, sent_p),
+    }
+    # One player's page alone on the quiet server, for comparison with the page under load.
+    quiet = [_request(f"{base}/duplicate/joueur/{players_p[0].key}/")[1] for _ in range(10)]
+    figures["pages"]["get_quiet_median"] = _ms(statistics.median(quiet))
+
+    # 2. Ranking of 1,000 players x 25 moves, built with bulk_create.
+    def ranked_session(name, count):
+        session = Session.objects.create(
+            creator=organiser, club=club, name=name, date=datetime.date.today(), edition=edition,
+            rule_set=rule_set, move_seconds=180, entry=Session.Entry.BOTH,
+        )  # fmt: skip
+        players = Player.objects.bulk_create(
+            Player(session=session, name=f"Joueur {i + 1:04d}", table=i + 1) for i in range(count)
+        )
+        rounds = Round.objects.bulk_create(
+            Round(session=session, number=n + 1, draw=DRAW, top=TOP, top_score=rng.randint(20, 90))
+            for n in range(RANKING_MOVES)
+        )
+        results = []
+        for player in players:
+            for round_ in rounds:
+                if rng.random() < 0.02:  # a bulletin not entered yet
+                    continue
+                score = round_.top_score if rng.random() < 0.3 else rng.randint(0, round_.top_score - 1)
+                results.append(
+                    Result(round=round_, player=player, score=score, warning=rng.random() < 0.01,
+                           penalty=5 if rng.random() < 0.005 else 0)
+                )  # fmt: skip
+        Result.objects.bulk_create(results, batch_size=5000)
+        session.touch()
+        return session, len(results)
+
+    started = time.perf_counter()
+    big, big_results = ranked_session("Classement 1000", RANKING_PLAYERS)
+    small, _small_results = ranked_session("Classement 10", RANKING_SMALL_PLAYERS)
+    build_seconds = time.perf_counter() - started
+
+    def fresh(session):  # as a view gets it
+        return Session.objects.select_related("edition", "rule_set").get(pk=session.pk)
+
+    services.ranking(fresh(big))  # engines' caches warm, as in a running worker
+    runs = []
+    for _ in range(RANKING_RUNS):
+        instance = fresh(big)
+        started = time.perf_counter()
+        rows, _tops_total = services.ranking(instance)
+        runs.append(time.perf_counter() - started)
+    assert len(rows) == RANKING_PLAYERS
+    counts = {}
+    for label, session_ in (("small", small), ("big", big)):
+        instance = fresh(session_)
+        with CaptureQueriesContext(connection) as captured:
+            services.ranking(instance)
+        counts[label] = len(captured.captured_queries)
+        counts[f"{label}_sql"] = [query["sql"][:160] for query in captured.captured_queries]
+    figures["ranking"] = {
+        "results": big_results,
+        "build_seconds": build_seconds,
+        "median": _ms(statistics.median(runs)),
+        "min": _ms(min(runs)),
+        "max": _ms(max(runs)),
+        **counts,
+    }
+
+    # The live ranking page over HTTP (1,000 players), its htmx partial and its 204 path.
+    url = f"{base}/duplicate/classement/{big.public_key}/"
+    version = Session.objects.get(pk=big.pk).version
+
+    def timed(target, count, headers=None, expect=200):
+        _request(target, headers=headers)
+        samples, statuses, size = [], set(), 0
+        for _ in range(count):
+            status, seconds, body, _headers = _request(target, headers=headers)
+            samples.append(seconds)
+            statuses.add(status)
+            size = len(body)
+        assert statuses == {expect}, (target, statuses)
+        return {"median": _ms(statistics.median(samples)), "max": _ms(max(samples)), "bytes": size}
+
+    htmx = {"HX-Request": "true"}
+    api_headers = {"Authorization": f"Bearer {token}"}
+    figures["live"] = {
+        "page": timed(url, 10),
+        "partial": timed(f"{url}?v={version - 1}", 10, htmx),
+        "unchanged": timed(f"{url}?v={version}", 50, htmx, expect=204),
+        "api_json": timed(f"{base}/api/duplicate/sessions/{big.pk}/ranking", 10, api_headers),
+        "player_page": timed(f"{base}/duplicate/joueur/{Player.objects.filter(session=big).first().key}/", 10),
+    }
+    return figures
+
+
+# The report (parent process)
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def main():
+    load_before = os.getloadavg()[0]  # the figures are CPU-bound: a busy machine lowers them, say so
+    started = time.perf_counter()
+    f = run_stack()
+    total = time.perf_counter() - started
+    api, paced, pages, ranking, live = f["api"], f["api_paced"], f["pages"], f["ranking"], f["live"]
+    api_clean = api["results"] == ROOM_PLAYERS and not (api["lost"] or api["doubled"] or api["wrong"])
+    pages_clean = pages["results"] == ROOM_PLAYERS and not (pages["lost"] or pages["doubled"] or pages["wrong"])
+    same_queries = ranking["small"] == ranking["big"]
+    return {
+        "stack": f"gunicorn {f['workers']} sync workers, DEBUG off, PostgreSQL {f['database']} (dropped); "
+        f"{f['threads']} client threads; create+migrate+collectstatic {f['setup_seconds']:.1f} s; "
+        f"{os.cpu_count()} CPUs, load average {load_before:.1f} before the bench",
+        "API room (PUT .../scores, 1 player a request)": f"{api['rate']:.0f} submissions/s, {ROOM_PLAYERS} in "
+        f"{api['wall']:.2f} s (target ≥ {TARGET_SUBMISSIONS_PER_SECOND}/s: "
+        f"{verdict(api['rate'] >= TARGET_SUBMISSIONS_PER_SECOND)})",
+        "API latency": f"p50 {api['p50']} ms, p95 {api['p95']} ms, max {api['max']} ms "
+        f"(target p95 < {TARGET_P95_MS} ms: {verdict(api['p95'] < TARGET_P95_MS)})",
+        "API errors": f"{api['errors']} of {ROOM_PLAYERS} (statuses {', '.join(api['statuses'])}) "
+        f"(target 0: {verdict(api['errors'] == 0)})",
+        "API results in database": f"{api['results']} results, {api['lost']} lost, {api['doubled']} doubled, "
+        f"{api['wrong']} wrong score; session version +{api['version_delta']} "
+        f"(target exactly {ROOM_PLAYERS}, none lost/doubled: {verdict(api_clean)})",
+        "API room paced at 200/s (open loop)": f"{paced['rate']:.0f} submissions/s achieved, p50 {paced['p50']} ms, "
+        f"p95 {paced['p95']} ms, max {paced['max']} ms from each one's due time "
+        f"(p95 < {TARGET_P95_MS} ms at {TARGET_SUBMISSIONS_PER_SECOND}/s offered: "
+        f"{verdict(paced['p95'] < TARGET_P95_MS)}); {paced['errors']} errors; {paced['results']} results, "
+        f"{paced['lost']} lost, {paced['doubled']} doubled, {paced['wrong']} wrong; version +{paced['version_delta']}",
+        "phone pages room (GET page + POST score)": f"{pages['rate']:.0f} submissions/s, {ROOM_PLAYERS} in "
+        f"{pages['wall']:.2f} s (same target, for information: "
+        f"{verdict(pages['rate'] >= TARGET_SUBMISSIONS_PER_SECOND)})",
+        "phone pages latency": f"POST p50 {pages['post_p50']} ms, p95 {pages['post_p95']} ms "
+        f"({verdict((pages['post_p95'] or 1e9) < TARGET_P95_MS)}); page GET p50 {pages['get_p50']} ms, "
+        f"p95 {pages['get_p95']} ms ({verdict(pages['get_p95'] < TARGET_P95_MS)}); "
+        f"page GET alone {pages['get_quiet_median']} ms",
+        "phone pages errors and results": f"{pages['errors']} errors (statuses {', '.join(pages['statuses'])}); "
+        f"{pages['results']} results, {pages['lost']} lost, {pages['doubled']} doubled, {pages['wrong']} wrong; "
+        f"version +{pages['version_delta']} ({verdict(pages_clean and pages['errors'] == 0)})",
+        "ranking 1,000 players x 25 moves": f"median {ranking['median']} ms (min {ranking['min']}, max "
+        f"{ranking['max']}) over {RANKING_RUNS} runs, {ranking['results']:,} results "
+        f"(target < {TARGET_RANKING_MS} ms: {verdict(ranking['median'] < TARGET_RANKING_MS)})",
+        "ranking SQL queries": f"{ranking['small']} for {RANKING_SMALL_PLAYERS} players, {ranking['big']} for "
+        f"{RANKING_PLAYERS:,} players (target: the same: {verdict(same_queries)})",
+        "live ranking page (1,000 players)": f"median {live['page']['median']} ms, max {live['page']['max']} ms, "
+        f"{live['page']['bytes'] / 1024:.0f} KB",
+        "live ranking htmx partial (changed)": f"median {live['partial']['median']} ms, "
+        f"{live['partial']['bytes'] / 1024:.0f} KB",
+        "live ranking htmx unchanged (204)": f"median {live['unchanged']['median']} ms, "
+        f"max {live['unchanged']['max']} ms",
+        "API ranking JSON (1,000 players)": f"median {live['api_json']['median']} ms, "
+        f"{live['api_json']['bytes'] / 1024:.0f} KB",
+        "player page (1,000 players x 25 moves)": f"median {live['player_page']['median']} ms, "
+        f"max {live['player_page']['max']} ms",
+        "server log errors": f"{f['server_log_errors']}",
+        "whole bench": f"{total:.1f} s",
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure()))

@@ -1,0 +1,152 @@
+"""Browser tests: one Chromium for the session, a fresh context (cookies, viewport) for every test, and the
+steps a visitor takes on the counter and the grid, shared by the tests and the screenshots.
+
+Run with `pytest -m e2e`. The pages are served by pytest-django's live server; the editions, rule sets and the
+word list come from data migrations, so every test module marks itself
+`django_db(transaction=True, serialized_rollback=True)` to get them back after each flush.
+"""
+
+import pytest
+from django.db import connections
+from playwright.sync_api import expect, sync_playwright
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser(django_db_setup):
+    """Chromium, driven through Playwright's sync API, which keeps an event loop running in the test thread.
+
+    Django then refuses database work in that thread as "async unsafe", and looks its connections up in a store
+    of their own, where new connections lack the rows serialized when the test database was created: every e2e
+    test after the first would start with no edition. So the check is lifted for the browser's lifetime (not at
+    import: the unit tests collect this file too), and that store is given the connections the test database was
+    set up on.
+    """
+    set_up = {alias: connections[alias] for alias in connections}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            for alias, connection in set_up.items():
+                connections[alias] = connection
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+
+
+@pytest.fixture
+def viewport():
+    """The desktop size; a test parametrizes `viewport` to run on a phone as well."""
+    return DESKTOP
+
+
+@pytest.fixture
+def page(browser, live_server, viewport):
+    """A page in a new browser context (its own cookies, hence its own grid session) on the live server; a phone
+    sized viewport gets a touch screen and the mobile layout viewport, as on a real phone."""
+    phone = viewport["width"] < 600
+    context = browser.new_context(
+        base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, locale="fr-FR"
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def htmx_settled(page):
+    """Wait until htmx has no request in flight and has wired up what it swapped in: for 20 ms after a swap the
+    new fields have no htmx listener yet, and what is typed into them then sends nothing."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)
+
+
+# The typed counter at /.
+
+
+def tile(page, number, word=0):
+    """Tile `number` (counted from 1, as its panel's legend does) of word `word` (0 is the main word)."""
+    return page.locator(f"#tiles-{word} details.tile").nth(number - 1)
+
+
+def type_word(page, text, *, tiles, total, word=0):
+    """Type a word and wait for its tiles and the total: the tiles are redrawn, shutting any panel opened before."""
+    page.locator(f"#w{word}").fill(text)
+    expect(page.locator(f"#tiles-{word} details.tile")).to_have_count(tiles)
+    expect(page.locator("#total")).to_have_text(str(total))
+
+
+def set_tile(page, number, label, word=0):
+    """Open a tile's panel, tick `label` (a square, "Déjà posé sur le plateau" or "Joker (vaut 0)"), press OK."""
+    panel = tile(page, number, word)
+    panel.locator("summary").click()
+    panel.get_by_label(label).check()
+    panel.get_by_role("button", name="OK").click()
+    expect(panel).to_have_js_property("open", False)
+
+
+def add_secondary_word(page, word):
+    """Press "Ajouter un mot secondaire": the whole form is redrawn with field `w{word}` focused."""
+    page.get_by_role("button", name="Ajouter un mot secondaire").click()
+    expect(page.locator(f"#w{word}")).to_be_focused()
+    htmx_settled(page)
+
+
+def count_ecoles(page):
+    """ÉCOLES with its C on a double letter and its S on a double word: 22 points."""
+    page.goto("/")
+    type_word(page, "écoles", tiles=6, total=8)
+    set_tile(page, 2, "Lettre compte double")
+    expect(page.locator("#total")).to_have_text("11")
+    set_tile(page, 6, "Mot compte double")
+    expect(page.locator("#total")).to_have_text("22")
+
+
+# Grid mode at /grille/.
+
+
+def square(page, name):
+    return page.locator(f'#board [data-square="{name}"]')
+
+
+def touch(page, name):
+    """Touch a square and wait for the redrawn board to mark it as the start."""
+    square(page, name).click()
+    expect(square(page, name)).to_contain_class("start")
+
+
+def type_letters(page, letters, *, total):
+    page.locator("#letters").press_sequentially(letters)
+    expect(page.locator("#grid-result #total")).to_have_text(str(total))
+
+
+def place(page, notation):
+    """Press "Poser sur la grille" and wait for the redrawn controls to be live again."""
+    page.get_by_role("button", name="Poser sur la grille").click()
+    expect(page.locator("#grid-result .message")).to_have_text(f"« {notation} » est posé sur la grille.")
+    htmx_settled(page)
+
+
+def place_vague(page):
+    """The first move of the grid tests: VAGUE from H4 across the centre, 26 points."""
+    page.goto("/grille/")
+    touch(page, "H4")
+    type_letters(page, "vague", total=26)
+    place(page, "H4 VAGUE")
+
+
+def count_avions(page):
+    """AVIONS down column 4 through the V of VAGUE, counted but not placed: 18 points."""
+    touch(page, "G4")
+    square(page, "G4").click()
+    expect(page.locator("#board")).to_have_attribute("data-direction", "v")
+    type_letters(page, "aions", total=18)
