@@ -106,6 +106,7 @@ def scores_put(request, pk: int, number: int, payload: ScoresIn):
     """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
     session = _session_for(request, pk, write=True)
     round_ = get_object_or_404(Round, session=session, number=number)
+    round_.session = session  # already loaded: spares a query per score
     players = {p.pk: p for p in Player.objects.filter(session=session, pk__in=[s.player for s in payload.scores])}
     try:
         with transaction.atomic():
@@ -113,7 +114,8 @@ def scores_put(request, pk: int, number: int, payload: ScoresIn):
                 player = players.get(entry.player)
                 if player is None:
                     raise services.DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": entry.player})
-                services.result_set(round_=round_, player=player, score=entry.score, move=entry.move or "")
+                services.result_set(round_=round_, player=player, score=entry.score, move=entry.move or "", touch=False)
+            session.touch()
     except services.DuplicateError as error:
         _refused(error)
     return Status(200, {"saved": len(payload.scores)})

@@ -248,10 +248,10 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
 # Results
 
 
-def result_set(*, round_: Round, player: Player, score: int | None = None, move: str = "") -> Result:
+def result_set(*, round_: Round, player: Player, score: int | None = None, move: str = "", touch=True) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
-    sending it again replaces it."""
+    sending it again replaces it. `touch=False` lets a caller saving many results bump the version once."""
     if round_.top_score is None:
         raise DuplicateError(_("Le top du coup %(number)d n'est pas encore placé.") % {"number": round_.number})
     if player.session_id != round_.session_id:
@@ -268,16 +268,13 @@ def result_set(*, round_: Round, player: Player, score: int | None = None, move:
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
     if score > round_.top_score:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
-    for _attempt in range(2):
-        try:
-            with transaction.atomic():
-                result, _created = Result.objects.update_or_create(
-                    round=round_, player=player, defaults={"score": score, "move": move, "reason": reason}
-                )
-                break
-        except IntegrityError:  # the same result sent twice at once: the second one updates the first
-            continue
-    round_.session.touch()
+    defaults = {"score": score, "move": move, "reason": reason}
+    try:
+        result, _created = Result.objects.update_or_create(round=round_, player=player, defaults=defaults)
+    except IntegrityError:  # the same result sent twice at once: the second one updates the first
+        result, _created = Result.objects.update_or_create(round=round_, player=player, defaults=defaults)
+    if touch:
+        round_.session.touch()
     return result
 
 

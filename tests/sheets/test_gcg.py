@@ -1,8 +1,5 @@
 """GCG: export a game, import a record (re-scored, mismatches marked), and verify_gcg."""
 
-import subprocess
-import sys
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -130,11 +127,13 @@ def test_verify_gcg_on_the_oracle_records(capsys):
     assert capsys.readouterr().out.strip() == "22 moves checked, 0 mismatches"
 
 
-def test_verify_gcg_exits_1_and_names_each_mismatch(tmp_path):
+def test_verify_gcg_exits_1_and_names_each_mismatch(tmp_path, capsys):
     record = tmp_path / "faux.gcg"
     record.write_text("#player1 a A\n#player2 b B\n>a: VAGUEXX 8D VAGUE +30 30\n>b: AINOSXY D7 A.IONS +18 18\n")
-    result = subprocess.run(
-        [sys.executable, "manage.py", "verify_gcg", str(record)], capture_output=True, text=True, timeout=60
-    )
-    assert result.returncode == 1
-    assert result.stdout.splitlines() == [f"{record}:3: écrit 30, calculé 26", "2 moves checked, 1 mismatches"]
+    with pytest.raises(SystemExit) as exit_status:
+        call_command("verify_gcg", str(record))
+    assert exit_status.value.code == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{record}:3: écrit 30, calculé 26",
+        "2 moves checked, 1 mismatches",
+    ]
