@@ -79,11 +79,16 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
     return rows
 
 
-def players_add(*, session: Session, rows: list[tuple[int | None, str]], members=None) -> list[Player]:
-    """Add players [(table, name)] at once; table numbers stay unique within the session."""
-    members = members or {}
+def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list[Player]:
+    """Add players [(table, name)] at once; table numbers stay unique within the session. A name written
+    `@username` links the player to that member, whose own page and history then show the session."""
+    from django.contrib.auth import get_user_model
+
     taken = set(session.players.exclude(table=None).values_list("table", flat=True))
     seen = set()
+    usernames = {name[1:].strip() for _table, name in rows if name.startswith("@")}
+    members = {user.username.casefold(): user for user in get_user_model().objects.filter(username__in=usernames)}
+    players = []
     for table, name in rows:
         if not name:
             raise DuplicateError(_("Chaque joueur a besoin d'un nom."))
@@ -91,14 +96,19 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], members
             raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
         if table is not None:
             seen.add(table)
-    if session.players.count() + len(rows) > MAX_PLAYERS:
+        member = None
+        if name.startswith("@"):
+            member = members.get(name[1:].strip().casefold())
+            if member is None:
+                raise DuplicateError(_("Aucun membre « %(name)s ».") % {"name": name[1:].strip()})
+            name = (member.get_full_name() or member.get_username())[:80]
+        players.append(Player(session=session, table=table, name=name, member=member))
+    if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
     with transaction.atomic():
-        players = Player.objects.bulk_create(
-            Player(session=session, table=table, name=name, member=members.get(name)) for table, name in rows
-        )
+        created = Player.objects.bulk_create(players)
         session.touch()
-    return players
+    return created
 
 
 # The board, the draws and the tops

@@ -15,7 +15,7 @@ from clubsite.models import Club
 from scoring.counter import GridMove
 from scoring.models import Edition, RuleSet
 from scoring.tracking import track
-from scoring.views import grid_rows
+from scoring.views import GridRefusal, grid_page, grid_rows
 
 from . import exports, services
 from .models import ExportJob, Player, Round, Session, Tournament
@@ -55,7 +55,10 @@ class SessionForm(forms.Form):
         label=gettext_lazy("Joueurs"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=gettext_lazy("Un joueur par ligne : « table;nom » ou le nom seul. Un fichier CSV collé convient."),
+        help_text=gettext_lazy(
+            "Un joueur par ligne : « table;nom » ou le nom seul ; « @identifiant » pour un membre du site. "
+            "Un fichier CSV collé convient."
+        ),
     )
 
     def __init__(self, user, *args, **kwargs):
@@ -70,7 +73,7 @@ class SessionForm(forms.Form):
 @require_GET
 def session_list(request):
     organised = Session.objects.organised_by(request.user).select_related("club")
-    played = Session.objects.played_by(request.user).select_related("club")
+    played = Player.objects.filter(member=request.user).select_related("session").order_by("-session__date")
     return render(request, "duplicate/list.html", {"organised": organised, "played": played})
 
 
@@ -392,3 +395,46 @@ def tournament_detail(request, pk):
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})
+
+
+class DuplicateGrid:
+    """The session's board in the grid counter, for the arbiter to lay the top of the current move."""
+
+    actions = ("top",)
+    player_count = 1  # one rack, the draw everybody shares
+
+    def __init__(self, session):
+        self.session = session
+        self.edition_code = session.edition.code
+        rounds = list(session.rounds.all())
+        self.current = rounds[-1] if rounds else None
+        self.moves = [r.top for r in rounds if r.top and (self.current is None or r.number < self.current.number)]
+
+    def save(self, edition_code, moves):
+        """The edition is the session's: nothing to save."""
+
+    def act(self, action, *, pending, edition):
+        if self.current is None:
+            raise GridRefusal(_("Faites d'abord le tirage du premier coup."))
+        if not pending.play:
+            raise GridRefusal(pending.error or _("Tapez d'abord le top sur la grille."))
+        try:
+            services.round_set_top(round_=self.current, top_text=pending.play.move.notation)
+        except services.DuplicateError as error:
+            raise GridRefusal(str(error)) from error
+        self.moves.append(self.current.top)
+        return _("Top du coup %(number)d : %(top)s, %(score)d points.") % {
+            "number": self.current.number,
+            "top": self.current.top,
+            "score": self.current.top_score,
+        }
+
+    def context(self):
+        return {"duplicate_session": self.session, "current_round": self.current}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def top_grid(request, pk):
+    session = _get_session_for_organiser(request, pk)
+    return grid_page(request, DuplicateGrid(session), edition_locked=True)

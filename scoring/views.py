@@ -145,6 +145,10 @@ def _detail_text(state, result) -> str:
     return "\n".join(lines)
 
 
+class GridRefusal(Exception):
+    """A grid button refused: its message is shown as an error and the page answers 400."""
+
+
 class SessionGrid:
     """A visitor's board, kept in his session (database-backed: every tab and web process sees the same)."""
 
@@ -162,10 +166,10 @@ class SessionGrid:
         self.edition_code, self.moves = edition_code, moves
 
     def act(self, action, *, pending, edition):
-        """Carry out a button of the grid; returns the message to show."""
+        """Carry out a button of the grid; returns the message to show, or raises GridRefusal."""
         if action == "place":
             if not pending.play:
-                return pending.error or gettext("Tapez d'abord un mot sur la grille.")
+                raise GridRefusal(pending.error or gettext("Tapez d'abord un mot sur la grille."))
             self.save(edition.code, [*self.moves, pending.play.move.notation])
             return gettext("« %(move)s » est posé sur la grille.") % {"move": pending.play.move.notation}
         if action == "undo" and self.moves:
@@ -213,9 +217,13 @@ def grid_page(request, store, *, edition_locked=False):
     pending = form.pending(board, edition, rules) if request.method == "POST" else GridMove()
     action = request.POST.get("action", "")
     message = ""
+    refused = False
     if action in store.actions:
         before = list(store.moves)
-        message = store.act(action, pending=pending, edition=edition)
+        try:
+            message = store.act(action, pending=pending, edition=edition)
+        except GridRefusal as refusal:
+            message, refused = str(refusal), True
         board, moves = _replay(store.moves, edition, rules)
         if store.moves != before:
             pending = GridMove()
@@ -237,6 +245,7 @@ def grid_page(request, store, *, edition_locked=False):
         "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
         "moves": moves,
         "message": message,
+        "refused": refused,
         "rows": grid_rows(board, pending),
         "tracking": tracking,
         "players": players,
@@ -244,11 +253,12 @@ def grid_page(request, store, *, edition_locked=False):
         "store_actions": store.actions,
         **store.context(),
     }
+    status = 400 if refused else 200
     if request.htmx and request.method == "POST":
         fragment = "grid-app" if action else "workspace"
-        response = render(request, f"scoring/grid.html#{fragment}", context)
+        response = render(request, f"scoring/grid.html#{fragment}", context, status=status)
         return reswap(retarget(response, f"#{fragment}"), "outerHTML")
-    return render(request, "scoring/grid.html", context)
+    return render(request, "scoring/grid.html", context, status=status)
 
 
 def _replay(moves, edition, rules):

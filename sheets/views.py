@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
-from scoring.views import counter_page, grid_page
+from scoring.views import GridRefusal, counter_page, grid_page
 
 from . import services
 from .gcg import game_from_gcg, game_to_gcg
@@ -293,7 +293,7 @@ class GameGrid:
 
     def act(self, action, *, pending, edition):
         if not pending.play:
-            return pending.error or _("Tapez d'abord un mot sur la grille.")
+            raise GridRefusal(pending.error or _("Tapez d'abord un mot sur la grille."))
         notation = pending.play.move.notation
         turn = build_sheet(self.game).turn
         try:
@@ -311,7 +311,7 @@ class GameGrid:
                     "move": notation,
                 }
         except services.SheetError as error:
-            return str(error)
+            raise GridRefusal(str(error)) from error
         self.moves.append(notation)
         return message
 

@@ -165,3 +165,14 @@ def test_five_hundred_players_at_once(alice, lyon, django_assert_max_num_queries
     with django_assert_max_num_queries(8):
         services.players_add(session=session, rows=services.parse_player_lines(text))
     assert session.players.count() == 500
+
+
+def test_a_member_joins_by_his_username(session, bob):
+    bob.first_name, bob.last_name = "Bob", "Martin"
+    bob.save()
+    services.players_add(session=session, rows=[(7, "@bob")])
+    player = session.players.get(table=7)
+    assert (player.name, player.member) == ("Bob Martin", bob)
+    assert list(type(session).objects.played_by(bob)) == [session]
+    with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
+        services.players_add(session=session, rows=[(8, "@personne")])

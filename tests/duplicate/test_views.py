@@ -197,3 +197,28 @@ def test_a_tournament_needs_two_sessions(client, session, alice):
     response = client.post("/duplicate/tournois/", {"name": "Seul", "sessions": [session.pk]})
     assert response.status_code == 400
     assert "Un tournoi réunit au moins deux séances." in response.content.decode()
+
+
+def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
+    services.players_add(session=session, rows=[(9, "@bob")])
+    player = session.players.get(member=bob)
+    client.force_login(bob)
+    html = client.get("/duplicate/").content.decode()
+    assert f'href="/duplicate/joueur/{player.key}/"' in html
+
+
+def test_the_arbiter_lays_the_top_on_the_grid(client, session, alice, bob):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.round_add(session=session, draw_text="ST+AIONX")
+    client.force_login(bob)
+    assert client.get(f"/duplicate/{session.pk}/grille/").status_code == 403
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/grille/"
+    html = client.get(url).content.decode()
+    assert "Placer ce top" in html and "ST+AIONX" in html
+    response = client.post(url, {"start": "G4", "direction": "v", "letters": "AIONE", "action": "top"})
+    assert response.status_code == 400
+    assert "Le top 4G AVIONE ne se joue pas avec le tirage ST+AIONX." in response.content.decode()
+    response = client.post(url, {"start": "G4", "direction": "v", "letters": "AIONS", "action": "top"})
+    assert "Top du coup 2 : 4G AVIONS, 18 points." in response.content.decode()
+    assert session.rounds.get(number=2).top_score == 18

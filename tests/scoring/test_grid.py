@@ -84,6 +84,7 @@ def test_illegal_moves_are_refused_with_the_reason(client, data, message):
 def test_a_move_that_does_not_touch_is_refused_and_not_placed(client):
     grid_post(client, start="H4", letters="VAGUE", action="place")
     response = grid_post(client, start="A1", letters="ZOO", action="place")
+    assert response.status_code == 400
     assert "Le mot doit toucher une lettre déjà posée sur la grille." in response.content.decode()
     assert client.session["grid"]["moves"] == ["H4 VAGUE"]
 

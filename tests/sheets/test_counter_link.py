@@ -90,3 +90,14 @@ def test_counter_pages_of_a_game_follow_the_permission_ladder(client, game, bob,
         client.force_login(bob)
         assert client.get(url).status_code == 403
         client.logout()
+
+
+def test_grid_inscribe_on_a_finished_game_is_refused(client, game, alice):
+    from sheets import services
+
+    services.game_finish(game=game, racks={0: "", 1: "E"})
+    client.force_login(alice)
+    response = client.post(f"/parties/{game.pk}/grille/", {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    assert response.status_code == 400
+    assert "La partie est terminée : rouvrez-la pour la corriger." in response.content.decode()
+    assert game.lines.count() == 0
