@@ -28,6 +28,25 @@ def _cached(kind: str, row: dict, build):
     return cached[1]
 
 
+class EngineQuerySet(models.QuerySet):
+    """Rows the engine receives as plain objects, chosen by code (the default row when the code is None)."""
+
+    kind = ""
+    unknown_message = ""
+
+    def engine(self, code: str | None = None):
+        """The engine's object for `code`, built once per process and rebuilt only after the row is saved."""
+        rows = self.filter(code=code) if code else self.filter(is_default=True)
+        row = rows.values("pk", "updated_at").first()
+        if row is None:
+            known = ", ".join(self.order_by("code").values_list("code", flat=True))
+            raise UnknownChoice(self.unknown_message, code=code, known=known)
+        return _cached(self.kind, row, lambda: self.for_engine().get(pk=row["pk"]).build())
+
+    def for_engine(self):
+        return self
+
+
 _LETTER = re.compile(r"^(\?|[^\W\d_](?:·?[^\W\d_]){0,2})$")
 
 
@@ -35,25 +54,12 @@ class UnknownChoice(ScoringError):
     """An edition or rule set code that matches no row."""
 
 
-class EditionQuerySet(models.QuerySet):
+class EditionQuerySet(EngineQuerySet):
+    kind = "edition"
+    unknown_message = gettext_noop("Édition inconnue : « %(code)s ». Éditions disponibles : %(known)s.")
+
     def default(self) -> "Edition":
         return self.filter(is_default=True).first() or self.order_by("pk").first()
-
-    def engine(self, code: str | None = None) -> engine_editions.Edition:
-        """The engine's Edition for `code` (the default edition when None), rebuilt only after a save."""
-        row = (
-            self.filter(code=code).values("pk", "updated_at").first()
-            if code
-            else self.filter(is_default=True).values("pk", "updated_at").first()
-        )
-        if row is None:
-            known = ", ".join(self.order_by("code").values_list("code", flat=True))
-            raise UnknownChoice(
-                gettext_noop("Édition inconnue : « %(code)s ». Éditions disponibles : %(known)s."),
-                code=code,
-                known=known,
-            )
-        return _cached("edition", row, lambda: self.get(pk=row["pk"]).build())
 
 
 class Edition(models.Model):
@@ -138,19 +144,12 @@ class EditionLetter(models.Model):
             raise ValidationError({"value": _("Le joker vaut toujours 0.")})
 
 
-class RuleSetQuerySet(models.QuerySet):
-    def engine(self, code: str | None = None) -> engine_rules.RuleSet:
-        """The engine's RuleSet for `code` (the default set when None), rebuilt only after a save."""
-        rows = self.filter(code=code) if code else self.filter(is_default=True)
-        row = rows.values("pk", "updated_at").first()
-        if row is None:
-            known = ", ".join(self.order_by("code").values_list("code", flat=True))
-            raise UnknownChoice(
-                gettext_noop("Jeu de règles inconnu : « %(code)s ». Jeux disponibles : %(known)s."),
-                code=code,
-                known=known,
-            )
-        return _cached("rules", row, lambda: self.select_related("fallback").get(pk=row["pk"]).build())
+class RuleSetQuerySet(EngineQuerySet):
+    kind = "rules"
+    unknown_message = gettext_noop("Jeu de règles inconnu : « %(code)s ». Jeux disponibles : %(known)s.")
+
+    def for_engine(self):
+        return self.select_related("fallback")
 
 
 def _validate_seconds(text: str):

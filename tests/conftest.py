@@ -1,4 +1,5 @@
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 
@@ -17,3 +18,21 @@ def _static_files_without_collectstatic():
 def _fast_password_hashing(settings):
     """Tests create many users: a fast hasher keeps the suite quick (production keeps Django's default)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# The cast of the tests of sheets and duplicate sessions; each app's conftest gives them their roles.
+
+
+@pytest.fixture
+def alice(db):
+    return get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
+
+
+@pytest.fixture
+def bob(db):
+    return get_user_model().objects.create_user("bob", "bob@example.org", "motdepasse-bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return get_user_model().objects.create_user("charlie", "charlie@example.org", "motdepasse-charlie")

@@ -1,7 +1,6 @@
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from clubsite.models import Club, Membership
 from duplicate import services
@@ -10,25 +9,8 @@ from scoring.models import Edition, RuleSet
 
 
 @pytest.fixture
-def alice(db):
-    """Organiser of the Club de Lyon."""
-    return get_user_model().objects.create_user("alice", "alice@example.org", "x")
-
-
-@pytest.fixture
-def bob(db):
-    """A plain member of the Club de Lyon, who plays."""
-    return get_user_model().objects.create_user("bob", "bob@example.org", "x")
-
-
-@pytest.fixture
-def charlie(db):
-    """Organiser of another club."""
-    return get_user_model().objects.create_user("charlie", "charlie@example.org", "x")
-
-
-@pytest.fixture
 def lyon(alice, bob):
+    """Alice organises the Club de Lyon; Bob is a plain member there."""
     club = Club.objects.create(name="Club de Lyon", slug="lyon")
     Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
     Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
@@ -37,6 +19,7 @@ def lyon(alice, bob):
 
 @pytest.fixture
 def grenoble(charlie):
+    """Charlie runs another club."""
     club = Club.objects.create(name="Club de Grenoble", slug="grenoble")
     Membership.objects.create(club=club, user=charlie, role=Membership.Role.ADMIN)
     return club

@@ -1,23 +1,7 @@
 import pytest
-from django.contrib.auth import get_user_model
 
 from scoring.models import Edition, RuleSet
 from sheets.services import game_create
-
-
-@pytest.fixture
-def alice(db):
-    return get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
-
-
-@pytest.fixture
-def bob(db):
-    return get_user_model().objects.create_user("bob", "bob@example.org", "motdepasse-bob")
-
-
-@pytest.fixture
-def charlie(db):
-    return get_user_model().objects.create_user("charlie", "charlie@example.org", "motdepasse-charlie")
 
 
 def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None):
