@@ -31,6 +31,8 @@ _FIELD_MESSAGES = {
     "bool_parsing": "Champ « %(field)s » : vrai ou faux est attendu.",
     "string_too_long": "Champ « %(field)s » : %(max_length)s caractères au plus.",
     "too_long": "Champ « %(field)s » : %(max_length)s éléments au plus.",
+    "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
+    "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
 }
 
 

@@ -72,9 +72,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": parse_database_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR)
-}
+DATABASES = {"default": parse_database_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 cache_url = env_redis_url("DJANGO_CACHE_URL")

@@ -9,6 +9,7 @@ from scoring import views as scoring_views
 urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),
+    path("mots/", scoring_views.word_finder, name="words"),
     path("parties/", include("sheets.urls")),
     path("duplicate/", include("duplicate.urls")),
     path("admin/", admin.site.urls),

@@ -192,6 +192,10 @@ class GridForm:
         return str(self.data.get("letters", ""))[:30]
 
     @property
+    def rack(self) -> str:
+        return str(self.data.get("rack", ""))[:12]
+
+    @property
     def blank_positions(self) -> set[int]:
         return {int(part) for part in str(self.data.get("blanks", "")).split(",") if part.isdigit()}
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import editions as engine_editions
+from . import gaddag as engine_gaddag
 from . import lexicon as engine_lexicon
 from . import rules as engine_rules
 from .errors import ScoringError, gettext_noop
@@ -347,3 +348,11 @@ class GridBoard(models.Model):
 
     def __str__(self):
         return str(self.user)
+
+
+def move_index(edition_code: str):
+    """The move-generation index (GADDAG) of the edition's default word list, or None when it has none."""
+    lexicon = Lexicon.objects.engine_for(edition_code)
+    if lexicon is None:
+        return None
+    return engine_gaddag.lexicon_index(lexicon, Edition.objects.engine(edition_code))

@@ -33,3 +33,37 @@ class ScoreOut(Schema):
 
 class ErrorOut(Schema):
     detail: str
+
+
+class TopIn(Schema):
+    edition: str = Field("fr", max_length=8)
+    board: list[MoveText] = Field(default_factory=list, max_length=120)
+    rack: str = Field(max_length=20, description="Le tirage : lettres, « ? » pour un joker, 9 jetons au plus.")
+    limit: int = Field(20, ge=1, le=200)
+
+
+class TopMoveOut(Schema):
+    move: str
+    score: int
+    words: list[WordOut]
+
+
+class TopOut(Schema):
+    moves: list[TopMoveOut]
+    count: int
+
+
+class WordsIn(Schema):
+    edition: str = Field("fr", max_length=8)
+    letters: str = Field(max_length=20, description="Lettres, « ? » pour un joker.")
+
+
+class FoundWordOut(Schema):
+    word: str
+    values: list[int]
+    total: int
+
+
+class WordsOut(Schema):
+    words: list[FoundWordOut]
+    count: int

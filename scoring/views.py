@@ -18,7 +18,8 @@ from .counter import (
 )
 from .errors import ScoringError
 from .lexicon import in_lexicon
-from .models import Edition, GridBoard, Lexicon, RuleSet
+from .models import Edition, GridBoard, Lexicon, RuleSet, move_index
+from .movegen import generate_moves, words_from_letters
 from .moves import Board, Move
 from .tracking import track
 from .typed import score_typed
@@ -229,13 +230,14 @@ def grid_page(request, store, *, edition_locked=False):
             pending = GridMove()
     elif moves and store.edition_code != edition.code:
         store.save(edition.code, moves)
-    if action and not pending.placements:
+    if action in store.actions and not pending.placements:
         # The letters typed went on the board (or the board changed under them): start a new move.
-        form = GridForm({name: request.POST.get(name, "") for name in ("players", "direction", "check")})
+        form = GridForm({name: request.POST.get(name, "") for name in ("players", "direction", "check", "rack")})
     tracking = track(edition, [tile for _, tile in board.tiles()])
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
     players = getattr(store, "player_count", None) or form.players()
+    best, best_error = _best_moves(board, form, edition, rules) if action in ("best", "show") else (None, "")
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
@@ -251,6 +253,8 @@ def grid_page(request, store, *, edition_locked=False):
         "players": players,
         "bag_count": tracking.in_bag(players, rules.rack_size),
         "store_actions": store.actions,
+        "best": best,
+        "best_error": best_error,
         **store.context(),
     }
     status = 400 if refused else 200
@@ -259,6 +263,37 @@ def grid_page(request, store, *, edition_locked=False):
         response = render(request, f"scoring/grid.html#{fragment}", context, status=status)
         return reswap(retarget(response, f"#{fragment}"), "outerHTML")
     return render(request, "scoring/grid.html", context, status=status)
+
+
+BEST_MOVES_SHOWN = 20
+
+
+def _best_moves(board, form, edition, rules):
+    """ "Meilleurs coups": the first moves of the rack on the board, each with the fields that lay it on the grid."""
+    if not form.rack.strip():
+        return None, gettext("Tapez d'abord le tirage.")
+    index = move_index(edition.code)
+    if index is None:
+        return None, gettext("Aucune liste de mots n'est définie pour cette édition.")
+    try:
+        candidates = generate_moves(board, form.rack, edition, index, rules)
+    except ScoringError as error:
+        return None, error.translated(gettext)
+    best = []
+    for candidate in candidates[:BEST_MOVES_SHOWN]:
+        play = candidate.play(board, edition, rules)
+        placed = sorted(play.placed)
+        best.append(
+            {
+                "notation": play.move.notation,
+                "score": play.score,
+                "start": square_name(placed[0][0]),
+                "direction": "h" if play.move.horizontal else "v",
+                "letters": "".join(tile.letter for _index, tile in placed),
+                "blanks": ",".join(str(k) for k, (_index, tile) in enumerate(placed) if tile.blank),
+            }
+        )
+    return {"moves": best, "count": len(candidates)}, ""
 
 
 def _replay(moves, edition, rules):
@@ -295,3 +330,28 @@ def grid_rows(board, pending):
             )
         rows.append((ROW_LETTERS[row], cells))
     return rows
+
+
+@require_http_methods(["GET", "POST"])
+def word_finder(request):
+    """ "Trouver un mot avec des lettres": the words of the free list the letters make, longest first."""
+    edition = _edition_or_default(request.POST.get("edition"))
+    letters = request.POST.get("letters", "")[:20]
+    found, error, status = None, "", 200
+    if request.method == "POST" and letters.strip():
+        index = move_index(edition.code)
+        if index is None:
+            error, status = gettext("Aucune liste de mots n'est définie pour cette édition."), 400
+        else:
+            try:
+                found = words_from_letters(letters, edition, index)
+            except ScoringError as caught:
+                error, status = caught.translated(gettext), 400
+    context = {
+        "editions": Edition.objects.values_list("code", "name"),
+        "edition": edition,
+        "letters": letters,
+        "found": found,
+        "error": error,
+    }
+    return render(request, "scoring/words.html", context, status=status)

@@ -138,3 +138,23 @@ def test_a_members_board_is_kept_on_his_account(client, django_user_model):
     from scoring.models import GridBoard
 
     assert GridBoard.objects.get(user=member).moves == ["H4 VAGUE"]
+
+
+def test_best_moves_for_a_rack_and_laying_one_on_the_grid(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    html = grid_post(client, rack="EHLA?NI", action="best").content.decode()
+    assert "7762 coups possibles avec la liste libre" in html
+    assert re.findall(r'<span class="best-notation">([^<]+)</span> <strong>(\d+)</strong>', html)[:2] == [
+        ("5E HALAIENt", "90"),
+        ("5E INHALErA", "90"),
+    ]
+    response = grid_post(
+        client, rack="EHLA?NI", start="E5", direction="v", letters="HALIENT", blanks="6", action="show"
+    )
+    assert total(response) == 90
+    assert "5E HALAIENt" in response.content.decode()
+
+
+def test_best_moves_need_a_rack(client):
+    html = grid_post(client, action="best").content.decode()
+    assert "Tapez d&#x27;abord le tirage." in html
