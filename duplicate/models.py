@@ -51,6 +51,9 @@ class Session(models.Model):
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
     move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
     entry = models.CharField(_("saisie des scores"), max_length=10, choices=Entry.choices, default=Entry.ARBITER)
+    automatic = models.BooleanField(
+        _("partie automatique"), default=False, help_text=_("Le serveur tire et place le top de chaque coup.")
+    )
     seed = models.BigIntegerField(_("graine du tirage"), default=_new_seed)
     public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -127,6 +130,8 @@ class Round(models.Model):
     drawn_by_server = models.BooleanField(default=False)
     top = models.CharField(_("top"), max_length=40, blank=True)
     top_score = models.PositiveIntegerField(null=True, blank=True)
+    # The best moves the top finder sees for the draw, best first: [{"move": "H4 VAGUE", "score": 26}, ...]
+    suggestions = models.JSONField(default=list, blank=True)
 
     class Meta:
         verbose_name = _("coup")

@@ -18,6 +18,8 @@ from scoring.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.duplicate import RankingRow, combine, rank
 from scoring.editions import BLANK
 from scoring.errors import ScoringError
+from scoring.models import move_index
+from scoring.movegen import generate_moves
 from scoring.moves import Board, Move, Play
 
 from .models import ExportJob, Player, Result, Round, Session
@@ -36,7 +38,9 @@ def _message(error: ScoringError) -> str:
 # Sessions and players
 
 
-def session_create(*, creator, club, name, date, edition, rule_set, move_seconds, entry=Session.Entry.ARBITER):
+def session_create(
+    *, creator, club, name, date, edition, rule_set, move_seconds, entry=Session.Entry.ARBITER, automatic=False
+):
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
@@ -54,6 +58,7 @@ def session_create(*, creator, club, name, date, edition, rule_set, move_seconds
         rule_set=rule_set,
         move_seconds=move_seconds,
         entry=entry,
+        automatic=automatic,
     )
 
 
@@ -180,12 +185,40 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
             draw = _server_draw(locked, current)
             by_server = True
         round_ = Round.objects.create(
-            session=locked, number=current.next_number, draw=draw.text, rejets=draw.rejets, drawn_by_server=by_server
+            session=locked,
+            number=current.next_number,
+            draw=draw.text,
+            rejets=draw.rejets,
+            drawn_by_server=by_server,
+            suggestions=_suggestions(locked, current, draw),
         )
         if top_text:
             _set_top(locked, round_, top_text, current)
         locked.touch()
     return round_
+
+
+SUGGESTIONS_KEPT = 10
+
+
+def _suggestions(session: Session, current: Position, draw: Draw) -> list[dict]:
+    """The best moves of the draw on the board (FISF §3.4 ties), from the edition's word list; none without one."""
+    index = move_index(session.edition.code)
+    if index is None:
+        return []
+    edition, rules = session.edition_engine, session.rules_engine
+    bag = bag_after(edition, [tile for _i, tile in current.board.tiles()], list(draw.letters))
+    candidates = generate_moves(current.board, "".join(draw.letters), edition, index, rules, bag_empty=not bag)
+    return [{"move": c.notation, "score": c.score} for c in candidates[:SUGGESTIONS_KEPT]]
+
+
+def round_reveal_top(*, round_: Round) -> Round:
+    """An automatic game places the best move as the top, once the player has played (or given up)."""
+    if round_.top:
+        return round_
+    if not round_.suggestions:
+        raise DuplicateError(_("Aucun coup possible avec ce tirage : la partie s'arrête (FISF §3.7)."))
+    return round_set_top(round_=round_, top_text=round_.suggestions[0]["move"])
 
 
 def _server_draw(session: Session, current: Position) -> Draw:

@@ -51,6 +51,10 @@ class SessionForm(forms.Form):
         initial=180,
     )
     entry = forms.ChoiceField(label=gettext_lazy("Qui saisit les scores"), choices=Session.Entry.choices)
+    automatic = forms.BooleanField(
+        label=gettext_lazy("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
+        required=False,
+    )
     players = forms.CharField(
         label=gettext_lazy("Joueurs"),
         required=False,
@@ -85,6 +89,11 @@ def session_new(request):
         data = form.cleaned_data
         try:
             rows = services.parse_player_lines(data["players"])
+            if data["automatic"]:
+                if data["club"]:
+                    raise services.DuplicateError(_("Une partie automatique est une séance personnelle, sans club."))
+                rows = rows or [(None, f"@{request.user.get_username()}")]
+                data["entry"] = Session.Entry.PLAYERS
             session = services.session_create(
                 creator=request.user,
                 club=data["club"],
@@ -94,11 +103,14 @@ def session_new(request):
                 rule_set=data["rule_set"],
                 move_seconds=data["move_seconds"],
                 entry=data["entry"],
+                automatic=data["automatic"],
             )
             services.players_add(session=session, rows=rows)
         except services.DuplicateError as error:
             form.add_error(None, str(error))
         else:
+            if session.automatic:
+                return redirect("duplicate:player", key=session.players.first().key)
             return redirect("duplicate:session", pk=session.pk)
     return render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -267,10 +279,8 @@ def player_page(request, key):
     rounds = list(session.rounds.all())
     current = rounds[-1] if rounds else None
     if request.method == "POST":
-        if not session.players_enter_scores or current is None:
-            raise PermissionDenied(_("Dans cette séance, l'arbitre saisit les scores."))
         try:
-            _enter_result(request, current, player)
+            _player_action(request, session, current, player)
         except services.DuplicateError as caught:
             error = str(caught)
         else:
@@ -291,6 +301,24 @@ def player_page(request, key):
         "error": error,
     }
     return render(request, "duplicate/player.html", context, status=400 if error else 200)
+
+
+def _player_action(request, session, current, player):
+    """A player's buttons: his score or move; in an automatic game also "Voir le top" and "Coup suivant"."""
+    action = request.POST.get("action", "")
+    if session.automatic and action == "next":
+        if current and not current.top:
+            services.round_reveal_top(round_=current)
+        services.round_add(session=session)
+        services.timer_start(session=session)
+        return
+    if not session.players_enter_scores or current is None:
+        raise PermissionDenied(_("Dans cette séance, l'arbitre saisit les scores."))
+    if session.automatic and not current.top:
+        services.round_reveal_top(round_=current)
+        current.refresh_from_db()
+    if action != "reveal":
+        _enter_result(request, current, player)
 
 
 @login_required

@@ -102,9 +102,22 @@ class LexiconForm(forms.ModelForm):
         return super().save(commit)
 
 
+def _rebuild_index_later(lexicon):
+    from django.db import transaction
+
+    from .tasks import rebuild_move_index
+
+    transaction.on_commit(lambda: rebuild_move_index.delay(lexicon.pk))
+
+
 @admin.register(Lexicon)
 class LexiconAdmin(admin.ModelAdmin):
     form = LexiconForm
     list_display = ["name", "edition", "is_default", "word_count", "updated_at"]
     list_filter = ["edition"]
     readonly_fields = ["word_count", "builtin", "updated_at"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if form.cleaned_data.get("upload"):
+            _rebuild_index_later(obj)

@@ -222,3 +222,47 @@ def test_the_arbiter_lays_the_top_on_the_grid(client, session, alice, bob):
     response = client.post(url, {"start": "G4", "direction": "v", "letters": "AIONS", "action": "top"})
     assert "Top du coup 2 : 4G AVIONS, 18 points." in response.content.decode()
     assert session.rounds.get(number=2).top_score == 18
+
+
+def test_the_arbiter_sees_the_computed_tops_and_a_weak_top_is_flagged(client, session, alice):
+    round_ = services.round_add(session=session, draw_text="EHLA?NI")
+    assert round_.suggestions[:2] == [{"move": "H2 ANHELaI", "score": 76}, {"move": "H2 INHALEe", "score": 76}]
+    assert len(round_.suggestions) == 10
+    client.force_login(alice)
+    best = round_.suggestions[0]
+    client.post(f"/duplicate/{session.pk}/coups/1/top/", {"top": "H8 HALE"})
+    html = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert f"le meilleur coup trouvé, {best['move']}, en vaut {best['score']}." in html
+    client.post(f"/duplicate/{session.pk}/coups/1/top/", {"top": best["move"]})
+    round_.refresh_from_db()
+    assert (round_.top, round_.top_score) == (best["move"], best["score"])
+
+
+def test_an_automatic_game_alone_against_the_tops(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/duplicate/nouvelle/",
+        {
+            "name": "Entraînement",
+            "date": "2026-11-29",
+            "edition": 1,
+            "rule_set": 1,
+            "move_seconds": 120,
+            "entry": "arbiter",
+            "automatic": "on",
+        },
+    )
+    session = Session.objects.get()
+    player = session.players.get()
+    assert (session.automatic, session.entry, player.member) == (True, "players", alice)
+    assert response["Location"] == f"/duplicate/joueur/{player.key}/"
+    url = response["Location"]
+    client.post(url, {"action": "next"})
+    round_ = session.rounds.get()
+    assert round_.drawn_by_server and round_.suggestions and not round_.top
+    client.post(url, {"move": round_.suggestions[-1]["move"]})
+    round_.refresh_from_db()
+    assert (round_.top, round_.top_score) == (round_.suggestions[0]["move"], round_.suggestions[0]["score"])
+    assert round_.results.get().score == round_.suggestions[-1]["score"]
+    client.post(url, {"action": "next"})
+    assert session.rounds.count() == 2

@@ -74,15 +74,20 @@ def admin_client(client):
     return client
 
 
-def test_a_club_uploads_its_own_list_and_makes_it_the_default(admin_client):
+def test_a_club_uploads_its_own_list_and_makes_it_the_default(
+    admin_client, django_capture_on_commit_callbacks, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("CLUBSITE_CACHE_DIR", str(tmp_path))
     Lexicon.objects.filter(edition__code="fr").update(is_default=False)
     upload = SimpleUploadedFile("liste.txt", "# ma liste\nzèbre\nKIWI\n\nfaqir\n".encode())
     french = Edition.objects.get(code="fr")
-    response = admin_client.post(
-        "/admin/scoring/lexicon/add/",
-        {"name": "Liste du club", "edition": french.pk, "is_default": "on", "licence": "", "upload": upload},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/scoring/lexicon/add/",
+            {"name": "Liste du club", "edition": french.pk, "is_default": "on", "licence": "", "upload": upload},
+        )
     assert response.status_code == 302
+    assert len(list(tmp_path.glob("gaddag-*.bin"))) == 1  # the top finder's index was rebuilt by the task
     lexicon = Lexicon.objects.engine_for("fr")
     assert len(lexicon) == 3
     assert "FAQIR" in lexicon and "ZEBRE" in lexicon
