@@ -34,18 +34,18 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 
 
 def _session_for(request, pk, *, write=False) -> Session:
-    """Organisers read and write; the club's members and the session's players read (403 on a write); 404 for
-    an unknown id or anyone else, so the session's existence is not revealed."""
+    """Organisers read and write; the club's members and the session's players read. Anyone else, another
+    club's organiser included, gets 403; an unknown id 404."""
     session = Session.objects.select_related("club", "edition", "rule_set").filter(pk=pk).first()
     if session is None:
         raise HttpError(404, _("Séance introuvable."))
     if session.is_organiser(request.user):
         return session
-    related = bool(session.club and session.club.role_of(request.user))
-    if not related and not session.players.filter(member=request.user).exists():
-        raise HttpError(404, _("Séance introuvable."))
     if write:
         raise HttpError(403, _("Seuls les organisateurs de la séance peuvent la modifier."))
+    related = bool(session.club and session.club.role_of(request.user))
+    if not related and not session.players.filter(member=request.user).exists():
+        raise HttpError(403, _("Cette séance n'est pas la vôtre."))
     return session
 
 

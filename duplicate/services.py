@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -311,11 +311,13 @@ def result_set(*, round_: Round, player: Player, score: int | None = None, move:
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
     if score > round_.top_score:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
-    defaults = {"score": score, "move": move, "reason": reason}
-    try:
-        result, _created = Result.objects.update_or_create(round=round_, player=player, defaults=defaults)
-    except IntegrityError:  # the same result sent twice at once: the second one updates the first
-        result, _created = Result.objects.update_or_create(round=round_, player=player, defaults=defaults)
+    # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
+    (result,) = Result.objects.bulk_create(
+        [Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())],
+        update_conflicts=True,
+        unique_fields=["round", "player"],
+        update_fields=["score", "move", "reason", "updated_at"],
+    )
     if touch:
         round_.session.touch()
     return result

@@ -22,13 +22,11 @@ from .models import ExportJob, Player, Round, Session, Tournament
 
 
 def _get_session_for_organiser(request, pk) -> Session:
-    """The session if the member runs it; 403 for the club's other members, 404 for anyone else."""
+    """The session if the member runs it; 403 for anyone else (another club's organiser included)."""
     session = get_object_or_404(Session.objects.select_related("club", "edition", "rule_set"), pk=pk)
-    if session.is_organiser(request.user):
-        return session
-    if session.club and session.club.role_of(request.user):
-        raise PermissionDenied(_("Seuls les organisateurs du club mènent la séance."))
-    raise Http404
+    if not session.is_organiser(request.user):
+        raise PermissionDenied(_("Seuls les organisateurs de la séance la mènent."))
+    return session
 
 
 def _get_player_by_key(key) -> Player:

@@ -99,14 +99,21 @@ def test_permission_ladder(client, token, lyon, bob, charlie, grenoble):
     assert call(client, "post", rounds, "faux-jeton", {"draw": "VAGUEST"}).json() == {
         "detail": "Authentification requise : un jeton (Authorization: Bearer) ou une session."
     }
-    other = ApiToken.issue(charlie)
-    assert call(client, "post", rounds, other, {"draw": "VAGUEST"}).status_code == 404
-    assert call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", other).status_code == 404
+    other = ApiToken.issue(charlie)  # another club's organiser
+    assert call(client, "post", rounds, other, {"draw": "VAGUEST"}).status_code == 403
+    response = call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", other)
+    assert (response.status_code, response.json()) == (403, {"detail": "Cette séance n'est pas la vôtre."})
     response = call(client, "post", "/api/duplicate/sessions", other, {"name": "X", "club": lyon.pk})
     assert response.status_code == 403
     member = ApiToken.issue(bob)
     assert call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", member).status_code == 200
     assert call(client, "post", rounds, member, {"draw": "VAGUEST"}).status_code == 403
+    call(client, "post", rounds, token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
+    player = Session.objects.get(pk=session_id).players.get()
+    scores = {"scores": [{"player": player.pk, "score": 10}]}
+    # A player (a member of the club) cannot write others' scores.
+    assert call(client, "put", f"{rounds}/1/scores", member, scores).status_code == 403
+    assert not Result.objects.exists()
     assert call(client, "get", "/api/duplicate/sessions/999/ranking", token).status_code == 404
 
 

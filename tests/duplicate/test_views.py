@@ -57,8 +57,8 @@ def test_permission_ladder_on_the_organiser_page(client, session, alice, bob, ch
     url = f"/duplicate/{session.pk}/"
     assert client.get(url).status_code == 302
     client.force_login(charlie)  # another club's organiser
-    assert client.get(url).status_code == 404
-    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 404
+    assert client.get(url).status_code == 403
+    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 403
     client.force_login(bob)  # a member of the club, not an organiser
     assert client.get(url).status_code == 403
     assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 403
