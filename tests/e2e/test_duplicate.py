@@ -1,43 +1,18 @@
 """A duplicate session in Chromium: an organiser runs three moves for three players, one of whom enters his own
 score on a phone, and the ranking page shows the places."""
 
-import datetime
-
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
-from duplicate import services
-from duplicate.models import Session
-from scoring.models import Edition, RuleSet
-
-from .conftest import PHONE
+from .conftest import PHONE, club_session, log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(page, browser, live_server):
-    organiser = get_user_model().objects.create_user("arbitre", "arbitre@example.org", "motdepasse-e2e")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
-    session = services.session_create(
-        creator=organiser,
-        club=club,
-        name="Mardi soir",
-        date=datetime.date(2026, 11, 24),
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=180,
-        entry=Session.Entry.BOTH,
-    )
-    services.players_add(session=session, rows=[(1, "Anne"), (2, "Bruno"), (3, "Chloé")])
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
     anne, bruno, chloe = session.players.all()
-
-    page.goto("/compte/connexion/")
-    page.fill("#id_username", "arbitre")
-    page.fill("#id_password", "motdepasse-e2e")
-    page.locator("main button[type=submit]").click()
     page.goto(f"/duplicate/{session.pk}/")
 
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()

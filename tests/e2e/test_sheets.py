@@ -1,21 +1,11 @@
 """A classic game in Chromium: two players, moves from the counter, the end of the game and its results."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from .conftest import PHONE, square, touch, type_letters
+from .conftest import PHONE, log_in, square, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
-
-
-def log_in(page, username):
-    get_user_model().objects.create_user(username, f"{username}@example.org", "motdepasse-e2e")
-    page.goto("/compte/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "motdepasse-e2e")
-    page.locator("main button[type=submit]").click()
-    expect(page).to_have_url("/compte/")
 
 
 def inscribe(page, name):
