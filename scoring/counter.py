@@ -92,9 +92,9 @@ class CounterState:
         return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def read_state(data, edition: Edition, word_count: int | None = None) -> CounterState:
+def read_state(data, edition: Edition) -> CounterState:
     """The counter's state from posted form data: `w0`…`w7` the words, `w{i}_{j}_sq|on|bl` each tile's settings."""
-    count = word_count or max(1, min(MAX_WORDS, _int(data.get("words"), 1)))
+    count = max(1, min(MAX_WORDS, _int(data.get("words"), 1)))
     words = []
     for i in range(count):
         text = str(data.get(f"w{i}", ""))[:60]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from scoring.endgame import end_of_game
 from scoring.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 from scoring.views import GridRefusal, counter_page, grid_page
@@ -58,19 +59,32 @@ def _sheet_context(request, game, **extra):
 
 @login_required
 def history(request):
-    games = Game.objects.for_user(request.user).newest_first().prefetch_related("players__member", "lines")
-    return render(request, "sheets/history.html", {"games": [(game, _summary(game)) for game in games]})
+    games = (
+        Game.objects.for_user(request.user)
+        .newest_first()
+        .select_related("edition", "rule_set", "owner")
+        .prefetch_related("players__member", "lines")
+    )
+    end_rules = {}  # rule set code → its end-of-game rule: one lookup per rule set, not per game
+    summaries = []
+    for game in games:
+        if game.is_finished and game.rule_set.code not in end_rules:
+            end_rules[game.rule_set.code] = game.engine_rules().end_of_game
+        summaries.append((game, _summary(game, end_rules.get(game.rule_set.code))))
+    return render(request, "sheets/history.html", {"games": summaries})
 
 
-def _summary(game):
-    """Each player's total (after the end-of-game adjustment once finished), best first."""
-    totals = {player.pk: 0 for player in game.players.all()}
+def _summary(game, end_rule):
+    """Each player's total, best first; once finished, the final score and place, from the prefetched rows."""
+    players = list(game.players.all())
+    totals = {player.pk: 0 for player in players}
     for line in game.lines.all():
         totals[line.player_id] += line.points
+    scores = [totals[player.pk] for player in players]
     if game.is_finished:
-        sheet = build_sheet(game)
-        return [(player, final.final, final.place) for player, final in sheet.results]
-    return sorted(((p, totals[p.pk], None) for p in game.players.all()), key=lambda row: -row[1])
+        finals = end_of_game(scores, [player.rack_value for player in players], end_rule)
+        return sorted(((p, f.final, f.place) for p, f in zip(players, finals, strict=True)), key=lambda row: row[2])
+    return sorted(((p, total, None) for p, total in zip(players, scores, strict=True)), key=lambda row: -row[1])
 
 
 class NewGameForm(forms.Form):

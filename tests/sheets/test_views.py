@@ -199,3 +199,16 @@ def test_refusals_are_french_pages(client, game, bob, charlie):
     response = client.get(f"/parties/{game.pk}/")
     assert response.status_code == 404
     assert "Cette page n'existe pas, ou elle n'est pas à vous." in response.content.decode()
+
+
+def test_history_queries_do_not_grow_with_finished_games(client, alice, django_assert_max_num_queries):
+    from sheets import services
+
+    for _ in range(12):
+        finished = make_game(alice)
+        services.line_record(game=finished, kind=Line.Kind.PLAY, points=20)
+        services.game_finish(game=finished, racks={0: "", 1: "EAU"})
+    client.force_login(alice)
+    with django_assert_max_num_queries(12):
+        html = client.get("/parties/").content.decode()
+    assert html.count("<b>Alice 23</b>") == 12
