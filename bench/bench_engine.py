@@ -9,8 +9,8 @@ import os
 import time
 from pathlib import Path
 
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.moves import Board, Move
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.moves import Board, Move
 
 TARGET_MOVES_PER_SECOND = 40_000
 ORACLE = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[1].parent / "shared")) / "oracle"

@@ -1,4 +1,4 @@
-"""The free French word list (scoring.lexicon): load time, membership time and resident memory.
+"""The free French word list (scoring.engine.lexicon): load time, membership time and resident memory.
 
 Targets: load under 2 s, a lookup under 5 µs, under 60 MB of resident memory added. The measure runs in a
 fresh interpreter (`python -m bench.bench_lexicon`) so that earlier benches don't skew its memory figure.
@@ -29,7 +29,7 @@ def resident_megabytes() -> float:
 
 
 def measure() -> dict:
-    from scoring.lexicon import FRENCH_WORDLIST, default_french_lexicon
+    from scoring.engine.lexicon import FRENCH_WORDLIST, default_french_lexicon
 
     before = resident_megabytes()
     started = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The top finder's engine (scoring.movegen, issue 6) on the French list, one core.
+"""The top finder's engine (scoring.engine.movegen, issue 6) on the French list, one core.
 
 Targets: median time to generate every move of a rack, scored and ranked, on the positions of real games
 (the board before each move of ../shared/oracle/eliot_fr.jsonl, or a short built-in game without it):
@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 
 from bench.bench_engine import FALLBACK_GAME, positions
-from scoring.draw import bag_after
-from scoring.editions import BLANK, BUILTIN_EDITIONS
+from scoring.engine.draw import bag_after
+from scoring.engine.editions import BLANK, BUILTIN_EDITIONS
 
 TARGET_MS = {0: 10, 1: 80, 2: 400}
 TARGET_BUILD_SECONDS = 30
@@ -74,9 +74,9 @@ def measure(directory: str | None) -> dict:
     directory), generate every rack's moves."""
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    from scoring.gaddag import lexicon_index
-    from scoring.lexicon import default_french_lexicon
-    from scoring.movegen import generate_moves
+    from scoring.engine.gaddag import lexicon_index
+    from scoring.engine.lexicon import default_french_lexicon
+    from scoring.engine.movegen import generate_moves
 
     edition = BUILTIN_EDITIONS["fr"]
     lexicon = default_french_lexicon()
@@ -114,8 +114,8 @@ def verdict(met: bool) -> str:
 
 
 def main():
-    from scoring.gaddag import alphabet_of, build_gaddag, lexicon_digest, save_gaddag
-    from scoring.lexicon import default_french_lexicon
+    from scoring.engine.gaddag import alphabet_of, build_gaddag, lexicon_digest, save_gaddag
+    from scoring.engine.lexicon import default_french_lexicon
 
     edition = BUILTIN_EDITIONS["fr"]
     lexicon = default_french_lexicon()
@@ -161,7 +161,7 @@ def main():
     )
     out["… of which the word list"] = (
         f"{figures['list_resident']:.1f} MB with Python and the list loaded; "
-        f"loading the list peaks at {figures['list_peak']:.1f} MB before the index exists (scoring.lexicon)"
+        f"loading the list peaks at {figures['list_peak']:.1f} MB before the index exists (scoring.engine.lexicon)"
     )
     return out
 

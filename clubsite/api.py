@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from scoring.errors import ScoringError
+from scoring.engine.errors import ScoringError
 
 api = NinjaAPI(
     title="Clubsite API",

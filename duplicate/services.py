@@ -14,13 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.draw import Draw, bag_after, draw_tiles, parse_draw
-from scoring.duplicate import RankingRow, combine, rank
-from scoring.editions import BLANK
-from scoring.errors import ScoringError
+from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
+from scoring.engine.editions import BLANK
+from scoring.engine.errors import ScoringError
+from scoring.engine.movegen import generate_moves
+from scoring.engine.moves import Board, Move, Play
+from scoring.engine.ranking import RankingRow, combine, rank
 from scoring.models import move_index
-from scoring.movegen import generate_moves
-from scoring.moves import Board, Move, Play
 
 from .models import ExportJob, Player, Result, Round, Session
 

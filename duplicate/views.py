@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clubsite.models import Club
 from scoring.counter import GridMove
+from scoring.engine.tracking import track
 from scoring.models import Edition, RuleSet
-from scoring.tracking import track
 from scoring.views import GridRefusal, grid_page, grid_rows
 
 from . import exports, services

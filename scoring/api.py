@@ -1,11 +1,11 @@
 from django.utils.translation import gettext
 from ninja import Router
 
-from .errors import ScoringError, gettext_noop
-from .lexicon import in_lexicon
+from .engine.errors import ScoringError, gettext_noop
+from .engine.lexicon import in_lexicon
+from .engine.movegen import generate_moves, words_from_letters
+from .engine.moves import Board, Move
 from .models import Edition, Lexicon, RuleSet, move_index
-from .movegen import generate_moves, words_from_letters
-from .moves import Board, Move
 from .schemas import ErrorOut, ScoreIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
 
 router = Router(tags=["Compteur"])

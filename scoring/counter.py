@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .board import Square, square_index
-from .editions import MAX_WORD_TILES, Edition
-from .errors import ScoringError
-from .moves import Board, Play, Tile, WordScore, lay_letters
-from .rules import DEFAULT_RULES
-from .typed import MAX_SECONDARY_WORDS, TypedTile
+from .engine.board import Square, square_index
+from .engine.editions import MAX_WORD_TILES, Edition
+from .engine.errors import ScoringError
+from .engine.moves import Board, Play, Tile, WordScore, lay_letters
+from .engine.rules import DEFAULT_RULES
+from .engine.typed import MAX_SECONDARY_WORDS, TypedTile
 
 MAX_WORDS = 1 + MAX_SECONDARY_WORDS
 SQUARE_LABELS = [

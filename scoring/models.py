@@ -10,11 +10,11 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import editions as engine_editions
-from . import gaddag as engine_gaddag
-from . import lexicon as engine_lexicon
-from . import rules as engine_rules
-from .errors import ScoringError, gettext_noop
+from .engine import editions as engine_editions
+from .engine import gaddag as engine_gaddag
+from .engine import lexicon as engine_lexicon
+from .engine import rules as engine_rules
+from .engine.errors import ScoringError, gettext_noop
 
 # Built engine objects by (kind, primary key), with the row's updated_at when built: a row saved in any
 # process has a newer updated_at, so every process rebuilds on its next lookup and none serves a stale one.

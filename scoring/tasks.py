@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from .gaddag import lexicon_index
+from .engine.gaddag import lexicon_index
 from .models import Edition, Lexicon
 
 

@@ -5,7 +5,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import reswap, retarget
 
-from .board import ROW_LETTERS, SIZE, SQUARES, square_name
 from .counter import (
     MAX_WORDS,
     SQUARE_LABELS,
@@ -16,13 +15,14 @@ from .counter import (
     read_state,
     state_from_token,
 )
-from .errors import ScoringError
-from .lexicon import in_lexicon
+from .engine.board import ROW_LETTERS, SIZE, SQUARES, square_name
+from .engine.errors import ScoringError
+from .engine.lexicon import in_lexicon
+from .engine.movegen import generate_moves, words_from_letters
+from .engine.moves import Board, Move
+from .engine.tracking import track
+from .engine.typed import score_typed
 from .models import Edition, GridBoard, Lexicon, RuleSet, move_index
-from .movegen import generate_moves, words_from_letters
-from .moves import Board, Move
-from .tracking import track
-from .typed import score_typed
 
 
 @require_http_methods(["GET", "POST"])

@@ -4,7 +4,7 @@ The source is the npm package dictionary-fr@3.0.0 (Dicollecte 7.5 "classique", M
 stems with affix flags, index.aff the affix rules. Hunspell's `unmunch` misreads this pair (two-character
 flags, NEEDAFFIX, CIRCUMFIX), so the forms are expanded here, over the files as parsed by spylls. Then:
 stems flagged KEEPCASE are dropped (unit and other symbols: km, kg, yd…), so are forms with a hyphen,
-apostrophe, digit, dot, space or capital letter; the rest is normalised like `scoring.lexicon.normalise_word`
+apostrophe, digit, dot, space or capital letter; the rest is normalised like `scoring.engine.lexicon.normalise_word`
 (uppercase, Œ→OE, Æ→AE, no accents) and kept if it matches ^[A-Z]{2,15}$. dictionary-fr@3.0.0 gives 400,344
 words. The licence notice goes to LICENSE-dicollecte.txt beside the output.
 
@@ -29,7 +29,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
-from scoring.lexicon import FRENCH_WORDLIST, normalise_word
+from scoring.engine.lexicon import FRENCH_WORDLIST, normalise_word
 
 try:
     from spylls.hunspell import Dictionary

@@ -9,11 +9,11 @@ import re
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.errors import ScoringError
-from scoring.gcg import format_gcg_coordinate, format_gcg_word, gcg_move, parse_gcg
+from scoring.engine.errors import ScoringError
+from scoring.engine.gcg import format_gcg_coordinate, format_gcg_word, gcg_move, parse_gcg
+from scoring.engine.moves import Board, Move
 from scoring.management.commands.verify_gcg import EDITION_NAMES, edition_code
 from scoring.models import Edition
-from scoring.moves import Board, Move
 
 from .models import Game, Line, Player
 from .services import SheetError

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.endgame import rack_value
-from scoring.errors import ScoringError
+from scoring.engine.endgame import rack_value
+from scoring.engine.errors import ScoringError
 from scoring.models import Edition, RuleSet
 
 from .models import Game, Line, Player

@@ -3,10 +3,10 @@ is, the passed-turn note, the game's board and tile tracking, and the results on
 
 from dataclasses import dataclass
 
-from scoring.endgame import FinalScore, end_of_game
-from scoring.errors import ScoringError
-from scoring.moves import Board, Move
-from scoring.tracking import Tracking, track
+from scoring.engine.endgame import FinalScore, end_of_game
+from scoring.engine.errors import ScoringError
+from scoring.engine.moves import Board, Move
+from scoring.engine.tracking import Tracking, track
 
 from .models import Game, Line, Player
 

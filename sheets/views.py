@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring.endgame import end_of_game
-from scoring.gcg import decode_gcg
+from scoring.engine.endgame import end_of_game
+from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 from scoring.views import GridRefusal, counter_page, grid_page
 

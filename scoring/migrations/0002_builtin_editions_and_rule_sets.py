@@ -4,8 +4,8 @@ import dataclasses
 
 from django.db import migrations
 
-from scoring.editions import BLANK, BUILTIN_EDITIONS, DEFAULT_EDITION
-from scoring.rules import BUILTIN_RULE_SETS, DEFAULT_RULES
+from scoring.engine.editions import BLANK, BUILTIN_EDITIONS, DEFAULT_EDITION
+from scoring.engine.rules import BUILTIN_RULE_SETS, DEFAULT_RULES
 
 RULE_FIELDS_SKIPPED = {"code", "name", "fallback_code", "move_seconds_choices"}
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.editions import BUILTIN_EDITIONS
+from scoring.engine.editions import BUILTIN_EDITIONS
 
 SHARED_DIR = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared"))
 ORACLE_DIR = SHARED_DIR / "oracle"

@@ -4,13 +4,13 @@ from collections import Counter
 
 import pytest
 
-from scoring.autoplay import automatic_game
-from scoring.draw import bag_after, rack_requirement
-from scoring.editions import BLANK, BUILTIN_EDITIONS
-from scoring.gaddag import lexicon_index
-from scoring.lexicon import default_french_lexicon
-from scoring.movegen import generate_moves
-from scoring.moves import Board
+from scoring.engine.autoplay import automatic_game
+from scoring.engine.draw import bag_after, rack_requirement
+from scoring.engine.editions import BLANK, BUILTIN_EDITIONS
+from scoring.engine.gaddag import lexicon_index
+from scoring.engine.lexicon import default_french_lexicon
+from scoring.engine.movegen import generate_moves
+from scoring.engine.moves import Board
 
 FR = BUILTIN_EDITIONS["fr"]
 

@@ -1,7 +1,7 @@
 import pytest
 
-from scoring.board import SQUARES, Square, format_coordinate, parse_coordinate, square_index, square_name
-from scoring.errors import NotationError
+from scoring.engine.board import SQUARES, Square, format_coordinate, parse_coordinate, square_index, square_name
+from scoring.engine.errors import NotationError
 
 
 def test_premium_square_counts_match_the_ffsc_booklet():

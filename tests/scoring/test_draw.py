@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from scoring.draw import Draw, bag_after, draw_tiles, parse_draw, rack_requirement
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.errors import NotationError
-from scoring.moves import Board, Tile
+from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw, rack_requirement
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.errors import NotationError
+from scoring.engine.moves import Board, Tile
 
 VOWELS = set("AEIOU")
 EITHER = {"Y", "?"}  # French: Y and the blank count as vowel or consonant

@@ -1,7 +1,7 @@
 """The ranking of a duplicate session: seed 000's example, solos, penalties, avertissements, ties, tournaments."""
 
-from scoring.duplicate import combine, percent_of, rank, solos_by_move, warning_penalties
-from scoring.rules import TOURNAMENT
+from scoring.engine.ranking import combine, percent_of, rank, solos_by_move, warning_penalties
+from scoring.engine.rules import TOURNAMENT
 
 
 def test_seed_000_example():

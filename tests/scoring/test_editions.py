@@ -1,7 +1,7 @@
 import pytest
 
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.errors import NotationError
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.errors import NotationError
 
 
 def test_nine_editions_with_their_tile_counts():

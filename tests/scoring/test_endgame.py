@@ -1,9 +1,9 @@
 import pytest
 
-from scoring.endgame import end_of_game, rack_value
-from scoring.errors import ScoringError
-from scoring.ranking import shared_places
-from scoring.rules import EndOfGame
+from scoring.engine.endgame import end_of_game, rack_value
+from scoring.engine.errors import ScoringError
+from scoring.engine.ranking import shared_places
+from scoring.engine.rules import EndOfGame
 
 FISF = EndOfGame.FINISHER_GAINS_OTHERS
 

@@ -1,7 +1,7 @@
 import pytest
 
-from scoring.errors import NotationError
-from scoring.gcg import (
+from scoring.engine.errors import NotationError
+from scoring.engine.gcg import (
     decode_gcg,
     format_gcg_coordinate,
     format_gcg_word,
@@ -9,7 +9,7 @@ from scoring.gcg import (
     parse_gcg_coordinate,
     replay_gcg,
 )
-from scoring.moves import Board, Move
+from scoring.engine.moves import Board, Move
 
 RECORD = """#character-encoding UTF-8
 #player1 ann Ann Dupont

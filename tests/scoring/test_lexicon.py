@@ -2,7 +2,7 @@ import gzip
 
 import pytest
 
-from scoring.lexicon import Lexicon, default_french_lexicon, normalise_word
+from scoring.engine.lexicon import Lexicon, default_french_lexicon, normalise_word
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from scoring.editions import BUILTIN_EDITIONS
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.rules import BUILTIN_RULE_SETS
 from scoring.models import Edition, EditionLetter, RuleSet, UnknownChoice
-from scoring.rules import BUILTIN_RULE_SETS
 
 pytestmark = pytest.mark.django_db
 

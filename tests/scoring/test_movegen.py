@@ -9,14 +9,14 @@ from itertools import permutations, product
 
 import pytest
 
-from scoring.board import SIZE, square_index
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.errors import MoveError, NotationError
-from scoring.gaddag import Gaddag, alphabet_of, build_gaddag, lexicon_index, load_gaddag, save_gaddag
-from scoring.lexicon import FRENCH_WORDLIST, Lexicon, default_french_lexicon, in_lexicon
-from scoring.movegen import generate_moves, top_moves, words_from_letters
-from scoring.moves import Board, Move, Tile
-from scoring.rules import DEFAULT_RULES
+from scoring.engine.board import SIZE, square_index
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.errors import MoveError, NotationError
+from scoring.engine.gaddag import Gaddag, alphabet_of, build_gaddag, lexicon_index, load_gaddag, save_gaddag
+from scoring.engine.lexicon import FRENCH_WORDLIST, Lexicon, default_french_lexicon, in_lexicon
+from scoring.engine.movegen import generate_moves, top_moves, words_from_letters
+from scoring.engine.moves import Board, Move, Tile
+from scoring.engine.rules import DEFAULT_RULES
 
 from .conftest import eliot_games
 
@@ -151,7 +151,7 @@ def test_a_truncated_cache_file_reads_as_missing(small, tmp_path):
 def test_it_reads_the_index_back_from_the_cache_keyed_by_the_words(fr, tmp_path, monkeypatch):
     built = lexicon_index(Lexicon.from_words(SMALL_WORDS), fr, tmp_path)
     assert len(list(tmp_path.glob("gaddag-*.bin"))) == 1
-    monkeypatch.setattr("scoring.gaddag.build_gaddag", pytest.fail)
+    monkeypatch.setattr("scoring.engine.gaddag.build_gaddag", pytest.fail)
     loaded = lexicon_index(Lexicon.from_words(SMALL_WORDS), fr, tmp_path)
     assert loaded.nodes == built.nodes
     monkeypatch.undo()

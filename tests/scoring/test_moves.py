@@ -2,9 +2,9 @@
 
 import pytest
 
-from scoring.board import square_index
-from scoring.errors import MoveError
-from scoring.moves import Board, Move, Tile
+from scoring.engine.board import square_index
+from scoring.engine.errors import MoveError
+from scoring.engine.moves import Board, Move, Tile
 
 
 def board_with(**squares: str) -> Board:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.gcg import decode_gcg, parse_gcg, replay_gcg
-from scoring.moves import Board, Move
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.gcg import decode_gcg, parse_gcg, replay_gcg
+from scoring.engine.moves import Board, Move
 
 from .conftest import ORACLE_DIR, eliot_games, oracle_path
 

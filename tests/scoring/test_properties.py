@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.board import SIZE
-from scoring.editions import BUILTIN_EDITIONS
-from scoring.errors import MoveError
-from scoring.moves import Board, Move, Tile
+from scoring.engine.board import SIZE
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.errors import MoveError
+from scoring.engine.moves import Board, Move, Tile
 
 from .conftest import eliot_games
 

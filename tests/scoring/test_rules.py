@@ -1,6 +1,6 @@
 """The built-in rule sets carry the seeds' figures; their helpers apply them."""
 
-from scoring.rules import BOX, TOURNAMENT, EndOfGame
+from scoring.engine.rules import BOX, TOURNAMENT, EndOfGame
 
 
 def test_tournament_figures():

@@ -1,5 +1,5 @@
-from scoring.moves import Board
-from scoring.tracking import track
+from scoring.engine.moves import Board
+from scoring.engine.tracking import track
 
 
 def test_full_set_minus_the_board_letter_by_letter(fr):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from scoring.board import Square
-from scoring.errors import MoveError
-from scoring.typed import TypedTile, score_typed
+from scoring.engine.board import Square
+from scoring.engine.errors import MoveError
+from scoring.engine.typed import TypedTile, score_typed
 
 S, LD, LT, MD, MT = Square.SIMPLE, Square.LD, Square.LT, Square.MD, Square.MT
 
@@ -123,7 +123,7 @@ def test_more_than_seven_new_tiles_asks_to_mark_the_placed_ones(fr):
 
 
 def test_letter_the_edition_lacks_counts_as_a_blank():
-    from scoring.editions import BUILTIN_EDITIONS
+    from scoring.engine.editions import BUILTIN_EDITIONS
 
     result = score_typed([word("KIWI")], BUILTIN_EDITIONS["es"])
     assert result.words[0].terms == ((0, 1), (1, 1), (0, 1), (1, 1))

@@ -109,7 +109,7 @@ def test_import_refuses_a_file_with_one_player(client, alice):
 
 def test_import_the_woogles_game_with_its_end_of_game_line(alice):
     path = oracle_path("woogles_fra24_TfnqTZkYPL.gcg")
-    from scoring.gcg import decode_gcg
+    from scoring.engine.gcg import decode_gcg
 
     game = game_from_gcg(owner=alice, text=decode_gcg(path.read_bytes()), rule_set=RuleSet.objects.get(code="tournoi"))
     sheet = build_sheet(game)

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.errors import ScoringError
-from scoring.gcg import decode_gcg, parse_gcg, replay_gcg
+from scoring.engine.errors import ScoringError
+from scoring.engine.gcg import decode_gcg, parse_gcg, replay_gcg
 from scoring.models import Edition, RuleSet
 
 # GCG's #tile-distribution names, and the English names a user may type, for our edition codes.

@@ -1,16 +1,25 @@
-"""The ranking of a duplicate session (FISF règlement du duplicate §3.5 and §5, seed 000).
+"""Rankings: shared places, and the ranking of a duplicate session (FISF règlement du duplicate §3.5, §5; seed 000).
 
 Each player's total is set against the sum of the tops: the gap (total minus that sum, 0 for whoever found
 every top) and the percentage of it, which the règlement does not define: seed 000 gives it as a guide. A
 player alone with the best score of a move has a solo, worth a bonus in large sessions; penalties and
-avertissements then take points away. Equal totals share a place.
+avertissements then take points away. Equal totals share a place (1, 2, 2, 4), in duplicate and at the end of a
+classic game alike.
 """
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from .ranking import shared_places
 from .rules import RuleSet
+
+
+def shared_places(totals: list[int]) -> list[int]:
+    """The place of each total, in the order given; the highest total is first."""
+    ordered = sorted(totals, reverse=True)
+    first_place = {}
+    for place, total in enumerate(ordered, start=1):
+        first_place.setdefault(total, place)
+    return [first_place[total] for total in totals]
 
 
 @dataclass(frozen=True)

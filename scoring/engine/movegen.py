@@ -1,6 +1,6 @@
 """The top finder: every legal move for a rack on a board, scored and ranked (issue 6).
 
-Moves are found with the GADDAG of `scoring.gaddag` (Gordon 1994): from each anchor square (an empty square next
+Moves are found with the GADDAG of `scoring.engine.gaddag` (Gordon 1994): from each anchor square (an empty square next
 to a tile, or H8 on an empty board) the generator lays tiles leftwards, turns once, then lays them rightwards,
 only ever following letters that lead to a word, and only laying a letter that the cross-check of its square
 allows (the words across the line it would form). Going left it never lays a tile on another anchor, so each move

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from pathlib import Path
 
-FRENCH_WORDLIST = Path(__file__).resolve().parent / "data" / "fr_dicollecte.txt.gz"
+FRENCH_WORDLIST = Path(__file__).resolve().parent.parent / "data" / "fr_dicollecte.txt.gz"
 
 # Words per block of the sparse index: the search finds a word's block by bisection over the blocks' first
 # words, then looks for the word inside that block's few hundred characters of text.
