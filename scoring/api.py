@@ -1,10 +1,9 @@
-from django.utils.translation import gettext
 from ninja import Router
 
 from .engine.errors import ScoringError, gettext_noop
 from .engine.lexicon import in_lexicon
 from .engine.movegen import generate_moves, words_from_letters
-from .engine.moves import Board, Move
+from .engine.moves import Move, replay
 from .models import Edition, Lexicon, RuleSet, move_index
 from .schemas import ErrorOut, ScoreIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
 
@@ -21,25 +20,9 @@ router = Router(tags=["Compteur"])
 def score(request, payload: ScoreIn):
     edition = Edition.objects.engine(payload.edition)
     rules = RuleSet.objects.engine()
-    board = _board(payload.board, edition, rules)
+    board = replay(payload.board, edition, rules, strict=True).board
     play = board.evaluate(Move.parse(payload.move, edition), edition, rules)
     return _play_out(play, payload.check_words, edition)
-
-
-def _board(texts, edition, rules) -> Board:
-    """The board from moves in notation, each validated; the first bad one is named in the error."""
-    board = Board()
-    for number, text in enumerate(texts, start=1):
-        try:
-            board.play(Move.parse(text, edition), edition, rules)
-        except ScoringError as error:
-            raise ScoringError(
-                gettext_noop("Grille, coup %(number)d (« %(move)s ») : %(reason)s"),
-                number=number,
-                move=text,
-                reason=error.translated(gettext),
-            ) from error
-    return board
 
 
 def _play_out(play, check_words, edition):
@@ -75,7 +58,7 @@ def _index_for(edition):
 def top(request, payload: TopIn):
     edition = Edition.objects.engine(payload.edition)
     rules = RuleSet.objects.engine()
-    board = _board(payload.board, edition, rules)
+    board = replay(payload.board, edition, rules, strict=True).board
     candidates = generate_moves(board, payload.rack, edition, _index_for(edition), rules)
     plays = [candidate.play(board, edition, rules) for candidate in candidates[: payload.limit]]
     moves = [{"move": play.move.notation, **_play_out(play, False, edition)} for play in plays]

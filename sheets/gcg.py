@@ -10,16 +10,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine.errors import ScoringError
-from scoring.engine.gcg import format_gcg_coordinate, format_gcg_word, gcg_move, parse_gcg
-from scoring.engine.moves import Board, Move
-from scoring.management.commands.verify_gcg import EDITION_NAMES, edition_code
+from scoring.engine.gcg import (
+    distribution_name,
+    edition_code,
+    format_gcg_coordinate,
+    format_gcg_word,
+    gcg_move,
+    parse_gcg,
+)
+from scoring.engine.moves import Board, Move, replay
 from scoring.models import Edition
 
 from .models import Game, Line, Player
 from .services import SheetError
 from .sheet import build_sheet
-
-_DISTRIBUTION = {code: name for name, code in EDITION_NAMES.items()}
 
 
 def _nick(player: Player) -> str:
@@ -39,7 +43,7 @@ def game_to_gcg(game: Game) -> str:
     out = ["#character-encoding UTF-8"]
     for number, player in enumerate(sheet.players, start=1):
         out.append(f"#player{number} {nicks[player.pk]} {player.display_name}")
-    out.append(f"#tile-distribution {_DISTRIBUTION.get(game.edition.code, game.edition.code)}")
+    out.append(f"#tile-distribution {distribution_name(game.edition.code)}")
     board = Board()
     totals = {player.pk: 0 for player in sheet.players}
     for row in sheet.rows:
@@ -163,7 +167,4 @@ def _import_play(game, player, event, board, edition, rules) -> Line:
 
 
 def _replay(game, edition, rules) -> Board:
-    board = Board()
-    for notation in game.lines.exclude(move="").order_by("pk").values_list("move", flat=True):
-        board.play(Move.parse(notation, edition), edition, rules)
-    return board
+    return replay(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True), edition, rules).board

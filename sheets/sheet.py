@@ -4,8 +4,7 @@ is, the passed-turn note, the game's board and tile tracking, and the results on
 from dataclasses import dataclass
 
 from scoring.engine.endgame import FinalScore, end_of_game
-from scoring.engine.errors import ScoringError
-from scoring.engine.moves import Board, Move
+from scoring.engine.moves import Board, replay
 from scoring.engine.tracking import Tracking, track
 
 from .models import Game, Line, Player
@@ -68,7 +67,8 @@ def build_sheet(game: Game) -> Sheet:
             next_turn = (position + 1) % len(players)
     edition = game.engine_edition()
     rules = game.engine_rules()
-    board = _board(lines, edition, rules)
+    # A move that no longer fits (a line deleted before it) leaves the board; its points still count.
+    board = replay([line.move for line in lines if line.move], edition, rules).board
     tracking = track(edition, [tile for _, tile in board.tiles()])
     plays = [line for line in lines if line.kind == Line.Kind.PLAY]
     bag_known = all(line.move for line in plays)
@@ -100,14 +100,3 @@ def _pass_run(lines, by_id) -> list[int]:
             break
         run.append(by_id[line.player_id].position)
     return run[::-1]
-
-
-def _board(lines, edition, rules) -> Board:
-    board = Board()
-    for line in lines:
-        if line.move:
-            try:
-                board.play(Move.parse(line.move, edition), edition, rules)
-            except ScoringError:
-                continue  # a move that no longer fits (a line deleted before it): its points still count
-    return board

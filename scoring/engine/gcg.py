@@ -17,6 +17,25 @@ _COLUMN_LETTERS = ROW_LETTERS  # GCG columns A–O are FISF columns 1–15
 _GCG_COORDINATE = re.compile(r"^(?:(\d{1,2})([A-O])|([A-O])(\d{1,2}))$")
 _MOVE_LINE = re.compile(r"^>(?P<nick>[^:]+):\s*(?P<rest>.*)$")
 
+# GCG's #tile-distribution names, and the English names a user may type, for our edition codes.
+EDITION_NAMES = {
+    "french": "fr", "english": "en", "spanish": "es", "italian": "it", "german": "de",
+    "polish": "pl", "dutch": "nl", "catalan": "ca", "portuguese": "pt",
+}  # fmt: skip
+
+
+def edition_code(name: str) -> str:
+    """Our edition code for a #tile-distribution name or an edition typed by a user (`french`, `fr`)."""
+    return EDITION_NAMES.get(name.strip().lower(), name.strip().lower())
+
+
+def distribution_name(code: str) -> str:
+    """The #tile-distribution name GCG gives our edition `code`."""
+    return _DISTRIBUTIONS.get(code, code)
+
+
+_DISTRIBUTIONS = {code: name for name, code in EDITION_NAMES.items()}
+
 
 @dataclass(frozen=True, slots=True)
 class GcgEvent:

@@ -19,7 +19,7 @@ from .board import (
     square_name,
 )
 from .editions import Edition
-from .errors import MoveError, NotationError, gettext_noop
+from .errors import MoveError, NotationError, ScoringError, gettext_noop
 from .rules import DEFAULT_RULES, RuleSet
 
 
@@ -140,10 +140,7 @@ class Board:
     @classmethod
     def from_moves(cls, moves, edition: Edition, rules: RuleSet = DEFAULT_RULES) -> "Board":
         """Play each move in order (text or Move), validating each; raises on the first bad one."""
-        board = cls()
-        for move in moves:
-            board.play(Move.parse(move, edition) if isinstance(move, str) else move, edition, rules)
-        return board
+        return replay(moves, edition, rules, strict=True).board
 
     def copy(self) -> "Board":
         other = Board()
@@ -337,6 +334,56 @@ class Board:
             tiles.append(tile)
             index += step
         return WordScore(start, step == 1, tuple(tiles), tuple(terms), word_multiplier, total * word_multiplier)
+
+
+class ReplayError(ScoringError):
+    """A move of a list that the board refuses, named by its number in the list."""
+
+    def __init__(self, number: int, text: str, error: ScoringError):
+        self.error = error
+        super().__init__(
+            gettext_noop("Grille, coup %(number)d (« %(move)s ») : %(reason)s"),
+            number=number,
+            move=text,
+            reason=error.message,
+        )
+
+    def translated(self, gettext) -> str:
+        return gettext(self.template) % {**self.params, "reason": self.error.translated(gettext)}
+
+
+@dataclass
+class Replay:
+    """A board rebuilt from its moves: the plays laid, in order, and the moves it refused (number, text, error)."""
+
+    board: Board
+    plays: list[Play]
+    laid: list[str]  # the moves laid, as they were given
+    refused: list[ReplayError]
+
+
+def replay(moves, edition: Edition, rules: RuleSet = DEFAULT_RULES, *, strict: bool = False) -> Replay:
+    """The one way to rebuild a board from moves in notation (or `Move`s), in order.
+
+    `strict` raises a `ReplayError` on the first move the board refuses: an API's or a record's list must be
+    right as a whole. Otherwise a refused move is set aside and the next ones are laid without it: a kept board
+    whose edition changed, or a sheet line deleted under a later move, must not hide the rest of the board.
+    """
+    board = Board()
+    result = Replay(board, [], [], [])
+    for number, move in enumerate(moves, start=1):
+        text = move if isinstance(move, str) else move.notation
+        try:
+            play = board.play(Move.parse(move, edition) if isinstance(move, str) else move, edition, rules)
+        except ScoringError as error:
+            refusal = ReplayError(number, text, error)
+            if strict:
+                raise refusal from error
+            result.refused.append(refusal)
+            continue
+        result.plays.append(play)
+        result.laid.append(text)
+    return result
 
 
 def _has_previous(index: int, step: int) -> bool:

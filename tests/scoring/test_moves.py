@@ -4,7 +4,7 @@ import pytest
 
 from scoring.engine.board import square_index
 from scoring.engine.errors import MoveError
-from scoring.engine.moves import Board, Move, Tile
+from scoring.engine.moves import Board, Move, ReplayError, Tile, replay
 
 
 def board_with(**squares: str) -> Board:
@@ -166,6 +166,30 @@ def test_a_refused_move_leaves_the_board_unchanged(fr):
 def test_from_moves_replays_a_board(fr):
     board = Board.from_moves(["H4 VAGUE", "4G AVIONS"], fr)
     assert board.tile_count == 10
+
+
+def test_replay_keeps_each_play_and_what_it_was_given_as(fr):
+    replayed = replay(["H4 VAGUE", "4G AVIoNS"], fr)
+    assert [play.score for play in replayed.plays] == [26, 16]
+    assert replayed.laid == ["H4 VAGUE", "4G AVIoNS"]
+    assert (replayed.refused, replayed.board.tile_count) == ([], 10)
+
+
+def test_replay_sets_a_refused_move_aside_and_lays_the_next(fr):
+    replayed = replay(["H4 VAGUE", "A1 ZOO", "4G AVIONS"], fr)
+    assert replayed.laid == ["H4 VAGUE", "4G AVIONS"]
+    (refusal,) = replayed.refused
+    assert (refusal.params["number"], refusal.params["move"]) == (2, "A1 ZOO")
+    assert refusal.message == "Grille, coup 2 (« A1 ZOO ») : Le mot doit toucher une lettre déjà posée sur la grille."
+
+
+def test_strict_replay_raises_on_the_first_refused_move(fr):
+    with pytest.raises(ReplayError) as caught:
+        replay(["H4 VAGUE", "H4 VAGUE", "A1 ZOO"], fr, strict=True)
+    assert caught.value.params["number"] == 2
+    # Both the list's sentence and the move's own reason go through the gettext given.
+    translated = caught.value.translated(lambda text: text.replace("Grille", "Board").replace("Ce coup", "This move"))
+    assert translated.startswith("Board, coup 2 (« H4 VAGUE ») : This move ne pose aucun jeton nouveau")
 
 
 class TestGridPlacement:

@@ -5,18 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine.errors import ScoringError
-from scoring.engine.gcg import decode_gcg, parse_gcg, replay_gcg
+from scoring.engine.gcg import decode_gcg, edition_code, parse_gcg, replay_gcg
 from scoring.models import Edition, RuleSet
-
-# GCG's #tile-distribution names, and the English names a user may type, for our edition codes.
-EDITION_NAMES = {
-    "french": "fr", "english": "en", "spanish": "es", "italian": "it", "german": "de",
-    "polish": "pl", "dutch": "nl", "catalan": "ca", "portuguese": "pt",
-}  # fmt: skip
-
-
-def edition_code(name: str) -> str:
-    return EDITION_NAMES.get(name.strip().lower(), name.strip().lower())
 
 
 class Command(BaseCommand):
