@@ -12,12 +12,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.models import Club
-from scoring.counter import GridMove
+from scoring.boards import board_rows
 from scoring.engine.tracking import track
 from scoring.models import Edition, RuleSet
-from scoring.views import GridRefusal, grid_page, grid_rows
+from scoring.views import grid_page
 
 from . import exports, services
+from .boards import TopBoardStore
 from .models import ExportJob, Player, Round, Session, Tournament
 
 
@@ -123,7 +124,7 @@ def _session_context(request, session, **extra):
     players = list(session.players.all())
     position = services.position(session)
     return {
-        "board_rows": grid_rows(position.board, GridMove()),
+        "board_rows": board_rows(position.board),
         "tracking": track(session.edition_engine, [tile for _index, tile in position.board.tiles()]),
         "session": session,
         "rounds": rounds,
@@ -423,44 +424,8 @@ def tournament_detail(request, pk):
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})
 
 
-class DuplicateGrid:
-    """The session's board in the grid counter, for the arbiter to lay the top of the current move."""
-
-    actions = ("top",)
-    player_count = 1  # one rack, the draw everybody shares
-
-    def __init__(self, session):
-        self.session = session
-        self.edition_code = session.edition.code
-        rounds = list(session.rounds.all())
-        self.current = rounds[-1] if rounds else None
-        self.moves = [r.top for r in rounds if r.top and (self.current is None or r.number < self.current.number)]
-
-    def save(self, edition_code, moves):
-        """The edition is the session's: nothing to save."""
-
-    def act(self, action, *, pending, edition):
-        if self.current is None:
-            raise GridRefusal(_("Faites d'abord le tirage du premier coup."))
-        if not pending.play:
-            raise GridRefusal(pending.error or _("Tapez d'abord le top sur la grille."))
-        try:
-            services.round_set_top(round_=self.current, top_text=pending.play.move.notation)
-        except services.DuplicateError as error:
-            raise GridRefusal(str(error)) from error
-        self.moves.append(self.current.top)
-        return _("Top du coup %(number)d : %(top)s, %(score)d points.") % {
-            "number": self.current.number,
-            "top": self.current.top,
-            "score": self.current.top_score,
-        }
-
-    def context(self):
-        return {"duplicate_session": self.session, "current_round": self.current}
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def top_grid(request, pk):
     session = _get_session_for_organiser(request, pk)
-    return grid_page(request, DuplicateGrid(session), edition_locked=True)
+    return grid_page(request, TopBoardStore(session))

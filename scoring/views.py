@@ -3,26 +3,18 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import reswap, retarget
+from django_htmx.http import reselect, reswap, retarget
 
-from .counter import (
-    MAX_WORDS,
-    SQUARE_LABELS,
-    BadShareLink,
-    GridForm,
-    GridMove,
-    WordInput,
-    read_state,
-    state_from_token,
-)
-from .engine.board import ROW_LETTERS, SIZE, SQUARES, square_name
+from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore, board_rows
+from .engine.board import square_name
 from .engine.errors import ScoringError
 from .engine.lexicon import in_lexicon
 from .engine.movegen import generate_moves, words_from_letters
-from .engine.moves import Board, Move
+from .engine.moves import replay
 from .engine.tracking import track
 from .engine.typed import score_typed
-from .models import Edition, GridBoard, Lexicon, RuleSet, move_index
+from .forms import MAX_WORDS, SQUARE_LABELS, BadShareLink, CounterForm, CounterState, GridForm, GridMove, WordInput
+from .models import Edition, Lexicon, RuleSet, move_index
 
 
 @require_http_methods(["GET", "POST"])
@@ -31,11 +23,13 @@ def counter(request):
     return counter_page(request)
 
 
-def counter_page(request, *, edition_code=None, actions=None, extra_context=None):
-    """The typed counter, alone or inside a page that adds buttons (the sheet's "Inscrire pour").
+def counter_page(request, *, template_name="scoring/counter.html", edition_code=None, actions=None, extra_context=None):
+    """The typed counter, alone or inside another app's page that adds buttons (the sheet's "Inscrire pour").
 
-    `actions` maps a button's value to a function (state, result, detail_text) that returns a response, or
-    a French message when it refuses; `edition_code` fixes the edition.
+    That page, `template_name`, extends "scoring/counter.html" and fills its blocks `counter_banner` and
+    `counter_actions`; `extra_context` feeds them (with `grid_url`, the grid mode's address for this page).
+    `actions` maps a button's value to a function (state, result, detail_text) that returns a response, or a
+    French message when it refuses; `edition_code` fixes the edition.
     """
     actions = actions or {}
     editions = list(Edition.objects.values_list("code", "name"))
@@ -45,7 +39,7 @@ def counter_page(request, *, edition_code=None, actions=None, extra_context=None
     if request.method == "POST":
         edition = _edition_or_default(edition_code or request.POST.get("edition"))
         action = request.POST.get("action", "")
-        state = read_state(request.POST, edition)
+        state = CounterForm(request.POST).state(edition)
         _apply_action(state, action)
         if action in actions:
             result = _result(state)
@@ -57,12 +51,12 @@ def counter_page(request, *, edition_code=None, actions=None, extra_context=None
             share_url = request.build_absolute_uri(reverse("counter") + "?etat=" + state.to_token())
     elif "etat" in request.GET:
         try:
-            state = state_from_token(request.GET["etat"], Edition.objects.engine)
+            state = CounterState.from_token(request.GET["etat"], Edition.objects.engine)
         except BadShareLink as error:
-            state, status = read_state({}, Edition.objects.engine()), 400
+            state, status = CounterForm().state(Edition.objects.engine()), 400
             state.words[0].error = str(error)
     else:
-        state = read_state({}, Edition.objects.engine(edition_code))
+        state = CounterForm().state(Edition.objects.engine(edition_code))
     result = _result(state)
     context = {
         "state": state,
@@ -74,19 +68,22 @@ def counter_page(request, *, edition_code=None, actions=None, extra_context=None
         "max_words": MAX_WORDS,
         "share_url": share_url,
         "refusal": refusal,
+        "grid_url": reverse("grid"),
         **(extra_context or {}),
     }
     if request.htmx and request.method == "POST":
-        return _partial_response(request, context, status)
-    return render(request, "scoring/counter.html", context, status=status)
+        return _partial_response(request, template_name, context, status)
+    return render(request, template_name, context, status=status)
 
 
-def _partial_response(request, context, status=200):
-    """While typing, only the result and the tiles of the word being typed change; buttons redraw the form."""
+def _partial_response(request, template_name, context, status=200):
+    """While typing, only the result and the tiles of the word being typed change; buttons redraw the form.
+
+    The page's own template draws the form, so that the blocks of the app that hosts the counter are filled.
+    """
     trigger = request.htmx.trigger_name or ""
     if request.POST.get("action"):
-        response = render(request, "scoring/counter.html#counter", context, status=status)
-        return reswap(retarget(response, "#counter"), "outerHTML")
+        return _swap_region(render(request, template_name, context, status=status), "#counter")
     parts = [render(request, "scoring/counter.html#result", context).content.decode()]
     for index, word in enumerate(context["state"].words):
         word_context = {**context, "word": word, "index": index, "oob": True}
@@ -146,57 +143,6 @@ def _detail_text(state, result) -> str:
     return "\n".join(lines)
 
 
-class GridRefusal(Exception):
-    """A grid button refused: its message is shown as an error and the page answers 400."""
-
-
-class SessionGrid:
-    """A visitor's board, kept in his session (database-backed: every tab and web process sees the same)."""
-
-    KEY = "grid"
-    actions = ("place", "undo", "clear")
-
-    def __init__(self, request):
-        self.session = request.session
-        saved = self.session.get(self.KEY, {})
-        self.edition_code = saved.get("edition")
-        self.moves = [text for text in saved.get("moves", []) if isinstance(text, str)]
-
-    def save(self, edition_code, moves):
-        self.session[self.KEY] = {"edition": edition_code, "moves": moves}
-        self.edition_code, self.moves = edition_code, moves
-
-    def act(self, action, *, pending, edition):
-        """Carry out a button of the grid; returns the message to show, or raises GridRefusal."""
-        if action == "place":
-            if not pending.play:
-                raise GridRefusal(pending.error or gettext("Tapez d'abord un mot sur la grille."))
-            self.save(edition.code, [*self.moves, pending.play.move.notation])
-            return gettext("« %(move)s » est posé sur la grille.") % {"move": pending.play.move.notation}
-        if action == "undo" and self.moves:
-            self.save(edition.code, self.moves[:-1])
-        elif action == "clear":
-            self.save(edition.code, [])
-        return ""
-
-    def context(self):
-        return {}
-
-
-class AccountGrid(SessionGrid):
-    """A member's board, kept on his account so it follows him from one device to another."""
-
-    def __init__(self, user):
-        self.board, _created = GridBoard.objects.get_or_create(user=user)
-        self.edition_code = self.board.edition_code or None
-        self.moves = [text for text in self.board.moves if isinstance(text, str)]
-
-    def save(self, edition_code, moves):
-        self.board.edition_code, self.board.moves = edition_code, moves
-        self.board.save(update_fields=["edition_code", "moves", "updated_at"])
-        self.edition_code, self.moves = edition_code, moves
-
-
 @require_http_methods(["GET", "POST"])
 def grid(request):
     """Grid mode: letters typed from a start square fill the free squares; "Poser sur la grille" keeps the move.
@@ -204,13 +150,13 @@ def grid(request):
     The board is the visitor's (session) or the member's (account); the letters being typed are only scored,
     never stored.
     """
-    store = AccountGrid(request.user) if request.user.is_authenticated else SessionGrid(request)
+    store = MemberBoardStore(request.user) if request.user.is_authenticated else VisitorBoardStore(request)
     return grid_page(request, store)
 
 
-def grid_page(request, store, *, edition_locked=False):
-    """The grid counter over a board `store` (the session's, the account's, or a game's in `sheets`)."""
-    wanted = None if edition_locked else request.POST.get("edition")
+def grid_page(request, store: BoardStore):
+    """The grid counter over a board `store`: the visitor's, the member's, or another app's (see `BoardStore`)."""
+    wanted = None if store.edition_locked else request.POST.get("edition")
     edition = _edition_or_default(wanted or store.edition_code)
     rules = RuleSet.objects.engine()
     board, moves = _replay(store.moves, edition, rules)
@@ -236,33 +182,40 @@ def grid_page(request, store, *, edition_locked=False):
     tracking = track(edition, [tile for _, tile in board.tiles()])
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
-    players = getattr(store, "player_count", None) or form.players()
+    players = store.player_count or form.player_count()
     best, best_error = _best_moves(board, form, edition, rules) if action in ("best", "show") else (None, "")
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
-        "edition_locked": edition_locked or bool(moves),
+        "edition_locked": store.edition_locked or bool(moves),
         "form": form,
         "pending": pending,
         "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
         "moves": moves,
         "message": message,
         "refused": refused,
-        "rows": grid_rows(board, pending),
+        "rows": board_rows(board, pending),
         "tracking": tracking,
         "players": players,
         "bag_count": tracking.in_bag(players, rules.rack_size),
         "store_actions": store.actions,
         "best": best,
         "best_error": best_error,
+        "typed_url": reverse("counter"),
         **store.context(),
     }
     status = 400 if refused else 200
-    if request.htmx and request.method == "POST":
-        fragment = "grid-app" if action else "workspace"
-        response = render(request, f"scoring/grid.html#{fragment}", context, status=status)
-        return reswap(retarget(response, f"#{fragment}"), "outerHTML")
-    return render(request, "scoring/grid.html", context, status=status)
+    if request.htmx and request.method == "POST" and not action:
+        response = render(request, "scoring/grid.html#workspace", context, status=status)
+        return reswap(retarget(response, "#workspace"), "outerHTML")
+    response = render(request, store.template_name, context, status=status)
+    # A button redraws the whole grid, with the host page's own blocks (its banner, its buttons).
+    return _swap_region(response, "#grid-app") if request.htmx and request.method == "POST" else response
+
+
+def _swap_region(response, selector):
+    """Let htmx take `selector` out of a whole page and put it in place of the same region."""
+    return reswap(reselect(retarget(response, selector), selector), "outerHTML")
 
 
 BEST_MOVES_SHOWN = 20
@@ -270,13 +223,13 @@ BEST_MOVES_SHOWN = 20
 
 def _best_moves(board, form, edition, rules):
     """ "Meilleurs coups": the first moves of the rack on the board, each with the fields that lay it on the grid."""
-    if not form.rack.strip():
+    if not form.rack_text.strip():
         return None, gettext("Tapez d'abord le tirage.")
     index = move_index(edition.code)
     if index is None:
         return None, gettext("Aucune liste de mots n'est définie pour cette édition.")
     try:
-        candidates = generate_moves(board, form.rack, edition, index, rules)
+        candidates = generate_moves(board, form.rack_text, edition, index, rules)
     except ScoringError as error:
         return None, error.translated(gettext)
     best = []
@@ -297,39 +250,9 @@ def _best_moves(board, form, edition, rules):
 
 
 def _replay(moves, edition, rules):
-    """The board from the moves kept in the session; a move the board no longer accepts is dropped."""
-    board = Board()
-    kept = []
-    for text in moves:
-        try:
-            board.play(Move.parse(text, edition), edition, rules)
-        except ScoringError:
-            continue
-        kept.append(text)
-    return board, kept
-
-
-def grid_rows(board, pending):
-    """The 15 rows of cells the template draws: square, tile on the board, tile being laid, start marker."""
-    laid = {index: (k, tile) for k, (index, tile) in enumerate(pending.placements.items())}
-    rows = []
-    for row in range(SIZE):
-        cells = []
-        for col in range(SIZE):
-            index = row * SIZE + col
-            k, new_tile = laid.get(index, (None, None))
-            cells.append(
-                {
-                    "name": square_name(index),
-                    "square": SQUARES[index].value,
-                    "tile": board.cells[index],
-                    "new": new_tile,
-                    "k": k,
-                    "start": index == pending.start,
-                }
-            )
-        rows.append((ROW_LETTERS[row], cells))
-    return rows
+    """The board from the kept moves; a move the board no longer accepts (another edition) is dropped."""
+    replayed = replay(moves, edition, rules)
+    return replayed.board, replayed.laid
 
 
 @require_http_methods(["GET", "POST"])

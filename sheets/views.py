@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,9 +16,10 @@ from django_htmx.http import HttpResponseClientRedirect
 from scoring.engine.endgame import end_of_game
 from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
-from scoring.views import GridRefusal, counter_page, grid_page
+from scoring.views import counter_page, grid_page
 
 from . import services
+from .boards import GameBoardStore
 from .gcg import game_from_gcg, game_to_gcg
 from .models import Game, Line
 from .sheet import build_sheet
@@ -284,54 +286,16 @@ def game_counter(request, pk):
 
     return counter_page(
         request,
+        template_name="sheets/counter.html",
         edition_code=game.edition.code,
         actions={"inscribe": inscribe},
-        extra_context={"game": game, "sheet": sheet, "turn": sheet.turn},
+        extra_context={
+            "game": game,
+            "sheet": sheet,
+            "turn": sheet.turn,
+            "grid_url": reverse("sheets:grid", args=[game.pk]),
+        },
     )
-
-
-class GameGrid:
-    """The game's own board for the grid counter: its moves are the sheet's lines laid on the grid."""
-
-    actions = ("place", "inscribe")
-
-    def __init__(self, request, game):
-        self.request = request
-        self.game = game
-        self.edition_code = game.edition.code
-        self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
-        self.player_count = game.players.count()
-
-    def save(self, edition_code, moves):
-        """The edition is the game's: nothing to save."""
-
-    def act(self, action, *, pending, edition):
-        if not pending.play:
-            raise GridRefusal(pending.error or _("Tapez d'abord un mot sur la grille."))
-        notation = pending.play.move.notation
-        turn = build_sheet(self.game).turn
-        try:
-            if action == "place":
-                services.board_place(game=self.game, move=notation)
-                message = _("« %(move)s » est posé sur la grille, sans marquer.") % {"move": notation}
-            else:
-                detail = " · ".join(f"{word.word} : {word.calculation}" for word in pending.play.words)
-                services.line_record(
-                    game=self.game, kind=Line.Kind.PLAY, points=pending.play.score, move=notation, detail=detail
-                )
-                message = _("%(points)d points inscrits pour %(name)s (%(move)s).") % {
-                    "points": pending.play.score,
-                    "name": turn.display_name,
-                    "move": notation,
-                }
-        except services.SheetError as error:
-            raise GridRefusal(str(error)) from error
-        self.moves.append(notation)
-        return message
-
-    def context(self):
-        sheet = build_sheet(self.game)
-        return {"game": self.game, "sheet": sheet, "turn": sheet.turn}
 
 
 @login_required
@@ -339,7 +303,7 @@ class GameGrid:
 def game_grid(request, pk):
     """The grid counter on the game's board; "Inscrire pour <joueur>" writes the move and keeps it on the board."""
     game = _get_game_for_owner(request, pk)
-    return grid_page(request, GameGrid(request, game), edition_locked=True)
+    return grid_page(request, GameBoardStore(game))
 
 
 @login_required

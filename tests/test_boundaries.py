@@ -1,0 +1,88 @@
+"""The boundaries between the project's parts (issue 9): the engine imports no Django, apps import each other in
+one direction only, and the counter's templates name no other app."""
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("clubsite", "scoring", "sheets", "duplicate")
+# The URL configuration and the API root mount every app: they are the one place allowed to name them all.
+URL_INCLUDES = {"clubsite/urls.py", "clubsite/api.py"}
+
+
+def _engine_modules() -> list[str]:
+    return sorted(f"scoring.engine.{path.stem}" for path in (ROOT / "scoring" / "engine").glob("*.py"))
+
+
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def _app_graph() -> dict[str, set[str]]:
+    graph = {app: set() for app in APPS}
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            relative = path.relative_to(ROOT).as_posix()
+            if "migrations" in path.parts or relative in URL_INCLUDES:
+                continue
+            for name in _imports(path):
+                top = name.split(".")[0]
+                if top in APPS and top != app:
+                    graph[app].add(top)
+    return graph
+
+
+def _foreign_modules(modules: list[str], path: Path = ROOT) -> list[str]:
+    """The Django and project modules loaded by importing `modules` in a fresh interpreter."""
+    script = (
+        "import importlib, json, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=path, check=True, capture_output=True, text=True)
+    return [
+        name
+        for name in json.loads(run.stdout)
+        if name == "django"
+        or name.startswith("django.")
+        or (name.split(".")[0] in APPS and name != "scoring" and not name.startswith("scoring.engine"))
+    ]
+
+
+def test_every_engine_module_imports_without_django():
+    modules = _engine_modules()
+    assert "scoring.engine.moves" in modules and len(modules) >= 15
+    assert _foreign_modules(modules) == []
+
+
+def test_the_boundary_check_sees_a_django_import(tmp_path):
+    (tmp_path / "leaky.py").write_text("import django.utils.translation\n")
+    assert "django.utils.translation" in _foreign_modules(["leaky"], tmp_path)
+
+
+def test_apps_import_each_other_in_one_direction():
+    graph = _app_graph()
+    assert graph["scoring"] == set()  # the counter and the engine know nothing of sheets, duplicate or clubs
+    assert graph["sheets"] == {"scoring"}
+    assert graph["duplicate"] <= {"scoring", "clubsite"}
+
+    def reaches(start, goal, seen=()):
+        return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, (*seen, nxt))) for nxt in graph[start])
+
+    assert [app for app in APPS if reaches(app, app)] == []
+
+
+def test_the_counter_templates_name_no_other_app():
+    for path in (ROOT / "templates" / "scoring").rglob("*.html"):
+        text = path.read_text()
+        for other in ("sheets", "duplicate", "clubsite"):
+            assert other not in text, f"{path.name} names {other}"
