@@ -7,14 +7,19 @@ counts as unset, so `NAME=` in an env file means "use the default".
 
 import os
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 POSTGRES_SCHEMES = {"postgres", "postgresql"}
 REDIS_SCHEMES = {"redis", "rediss"}
+INVALID_DATABASE_URL = (
+    "DATABASE_URL is not a valid URL: check the port, and percent-encode special characters such as @ : / # "
+    "in the user name and password"
+)
 
 
 def env_str(name: str, default: str = "") -> str:
@@ -63,56 +68,61 @@ def env_redis_url(name: str) -> str:
     return url
 
 
-def parse_database_url(url: str, *, base_dir: Path) -> dict:
-    """Turn a DATABASE_URL into a Django DATABASES entry.
+def database_from_url(url: str, *, base_dir: Path) -> dict:
+    """Turn a DATABASE_URL into a Django DATABASES entry, parsed by dj-database-url.
 
     Accepts postgres://user:password@host:port/name (or postgresql://, with query parameters such as
     ?sslmode=require passed to psycopg), sqlite:////absolute/path, sqlite:///path/relative/to/base_dir and
     sqlite:///:memory: (a database that lives as long as its connection, for throwaway runs).
     Error messages never repeat the URL itself: it may hold a password.
     """
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # some of these messages quote the netloc, password included
+        raise ImproperlyConfigured(INVALID_DATABASE_URL) from None
+    # dj-database-url knows many more schemes (mysql, pgsql, oracle...): only the two databases the site is
+    # tested on are accepted, so a typo cannot select an untested engine.
     if parts.scheme in POSTGRES_SCHEMES:
-        return _postgres_database(parts)
+        return _postgres_database(url)
     if parts.scheme == "sqlite":
-        return _sqlite_database(parts, base_dir)
+        return _sqlite_database(url, parts, base_dir)
     raise ImproperlyConfigured(
         f"DATABASE_URL has unsupported scheme {parts.scheme!r}: use postgres://, postgresql:// or sqlite://"
     )
 
 
-def _postgres_database(parts) -> dict:
-    name = unquote(parts.path.removeprefix("/"))
-    if not name:
-        raise ImproperlyConfigured("DATABASE_URL must name a database: postgres://user@host:5432/name")
+def _parse(url: str, **options) -> dict:
     try:
-        port = parts.port
-    except ValueError:
-        raise ImproperlyConfigured("DATABASE_URL has an invalid port") from None
-    return {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": name,
-        "USER": unquote(parts.username or ""),
-        "PASSWORD": unquote(parts.password or ""),
-        # A percent-encoded host such as %2Fvar%2Frun%2Fpostgresql is a Unix socket directory.
-        "HOST": unquote(parts.hostname or ""),
-        "PORT": str(port or ""),
-        "OPTIONS": dict(parse_qsl(parts.query)),
-        # Gunicorn workers keep their connection between requests; the health check drops dead ones
-        # (after a PostgreSQL restart) instead of failing the next request.
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
-    }
+        return dj_database_url.parse(url, **options)
+    except dj_database_url.ParseError:
+        # Raised for a port that is not a number, but also for a password with an unencoded "#" or "/" that cuts
+        # the URL short (its tail is then read as the port): the message names both causes.
+        raise ImproperlyConfigured(INVALID_DATABASE_URL) from None
 
 
-def _sqlite_database(parts, base_dir: Path) -> dict:
-    # sqlite:////abs/db.sqlite3 has the path "//abs/db.sqlite3", sqlite:///rel.sqlite3 has "/rel.sqlite3".
-    path = parts.path.removeprefix("/")
-    if path == ":memory:" and not parts.netloc:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}
-    if parts.netloc or not path:
+def _postgres_database(url: str) -> dict:
+    # Gunicorn workers keep their connection between requests; the health check drops dead ones (after a
+    # PostgreSQL restart) instead of failing the next request.
+    database = _parse(url, conn_max_age=60, conn_health_checks=True)
+    # dj-database-url leaves NAME empty, and Django would only complain at the first query.
+    if not database["NAME"]:
+        raise ImproperlyConfigured("DATABASE_URL must name a database: postgres://user@host:5432/name")
+    return database
+
+
+def _sqlite_database(url: str, parts, base_dir: Path) -> dict:
+    # dj-database-url turns sqlite:// and sqlite:/// into an in-memory database and accepts a host that SQLite
+    # has no use for: both are more likely mistakes than a wish to lose every write, so only sqlite:///:memory:
+    # asks for memory.
+    # Connections keep Django's default lifetime (closed after each request): reusing a SQLite connection
+    # gains little, and an in-memory database would then outlive requests only by accident.
+    if parts.netloc or parts.path in ("", "/"):
         raise ImproperlyConfigured(
             "DATABASE_URL for SQLite must be sqlite:////absolute/path.sqlite3 or sqlite:///relative.sqlite3"
         )
-    # Joining an absolute path to base_dir yields the absolute path unchanged.
-    return {"ENGINE": "django.db.backends.sqlite3", "NAME": base_dir / unquote(path)}
+    database = _parse(url)
+    if database["NAME"] != ":memory:":
+        # dj-database-url leaves sqlite:///db.sqlite3 relative to the working directory; the project directory
+        # is where it belongs whatever directory the process starts in. An absolute path is kept as it is.
+        database["NAME"] = base_dir / database["NAME"]
+    return database

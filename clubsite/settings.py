@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from clubsite.env import env_bool, env_int, env_list, env_redis_url, env_str, parse_database_url
+from clubsite.env import database_from_url, env_bool, env_int, env_list, env_redis_url, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": parse_database_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR)}
+DATABASES = {"default": database_from_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 cache_url = env_redis_url("DJANGO_CACHE_URL")
