@@ -5,7 +5,7 @@ The grid page (`views.grid_page`) knows nothing of score sheets or duplicate ses
 `sheets` and `duplicate` each bring theirs, beside their own code.
 """
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from django.utils.translation import gettext
 
@@ -19,6 +19,7 @@ class GridRefusal(Exception):
     """A grid button refused: its message is shown as an error and the page answers 400."""
 
 
+@runtime_checkable
 class BoardStore(Protocol):
     """A board the grid counter lays moves on.
 

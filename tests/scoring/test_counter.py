@@ -1,5 +1,6 @@
 """The typed counter at /: scored as the visitor types, never stored, shareable on request."""
 
+import base64
 import re
 
 import pytest
@@ -106,6 +107,18 @@ def test_share_link_restores_every_setting(client):
     restored = client.get(link.removeprefix("http://testserver"))
     assert restored.status_code == 200
     assert calculations(restored) == ['<span class="word-name">ECoLES</span> (1 + 3 × 2 + 0 + 1 + 1 + 1) × 2 = 20']
+
+
+def test_a_share_link_is_signed_and_a_forged_one_refused(client):
+    response = client.post("/", {**ECOLES, "action": "share"})
+    token = re.search(r'\?etat=([^"]+)"', response.content.decode())[1]
+    assert ":" in token  # the signature follows the payload
+    payload, signature = token.rsplit(":", 1)
+    forged = client.get("/?etat=" + payload + ":" + signature[::-1])
+    assert forged.status_code == 400
+    assert "Ce lien de partage est illisible" in forged.content.decode()
+    unsigned = base64.urlsafe_b64encode(b'{"e":"fr","c":0,"w":[["ZZZZ",[]]]}').decode()
+    assert client.get("/?etat=" + unsigned).status_code == 400
 
 
 def test_a_broken_share_link_is_a_400_with_a_message(client):

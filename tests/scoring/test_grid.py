@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from scoring.boards import BoardStore, MemberBoardStore, VisitorBoardStore
+
 pytestmark = pytest.mark.django_db
 
 
@@ -93,10 +95,32 @@ def test_undo_and_clear(client):
     grid_post(client, start="H4", letters="VAGUE", action="place")
     grid_post(client, start="G4", direction="v", letters="AIONS", action="place")
     assert client.session["grid"]["moves"] == ["H4 VAGUE", "4G AVIONS"]
-    grid_post(client, action="undo")
+    response = grid_post(client, action="undo")
+    assert "« 4G AVIONS » est retiré de la grille." in response.content.decode()
     assert client.session["grid"]["moves"] == ["H4 VAGUE"]
-    grid_post(client, action="clear")
+    response = grid_post(client, action="clear")
+    assert "La grille est vidée." in response.content.decode()
     assert client.session["grid"]["moves"] == []
+    response = grid_post(client, action="undo")
+    assert (response.status_code, error(response)) == (400, "La grille est déjà vide.")
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        ("Z9", "« Z9 » n&#x27;est pas une case de la grille : une ligne de A à O puis une colonne de 1 à 15 (H8)."),
+        ("H16", "« H16 » n&#x27;est pas une case de la grille : une ligne de A à O puis une colonne de 1 à 15 (H8)."),
+        (
+            "8h",
+            "« 8H » : une case s&#x27;écrit ligne puis colonne (H8) ; le sens se choisit avec « Horizontal » ou "
+            "« Vertical ».",
+        ),
+    ],
+)
+def test_a_start_square_that_is_no_square_says_why(client, start, message):
+    response = grid_post(client, start=start, letters="VAGUE")
+    assert error(response) == message
+    assert total(response) is None
 
 
 def test_typing_stores_nothing(client):
@@ -112,12 +136,20 @@ def test_tracking_counts_blanks_and_the_bag_for_the_players(client):
     assert '<span id="bag">76</span>' in html  # 97 off the board, 21 on three racks
 
 
+def test_the_counters_own_stores_keep_the_board_store_contract(rf, django_user_model):
+    request = rf.get("/grille/")
+    request.session = {}
+    assert isinstance(VisitorBoardStore(request), BoardStore)
+    assert isinstance(MemberBoardStore(django_user_model.objects.create_user("alice")), BoardStore)
+    assert not isinstance(object(), BoardStore)
+
+
 def test_htmx_typing_redraws_only_the_workspace(client):
     response = client.post("/grille/", {"start": "H4", "letters": "VAGUE"}, HTTP_HX_REQUEST="true")
     assert response.content.decode().lstrip().startswith('<div id="workspace"')
     assert response["HX-Retarget"] == "#workspace"
     response = client.post("/grille/", {"start": "H4", "letters": "VAGUE", "action": "place"}, HTTP_HX_REQUEST="true")
-    assert response["HX-Retarget"] == "#grid-app"
+    assert (response["HX-Retarget"], response["HX-Reselect"]) == ("#grid-app", "#grid-app")
 
 
 def test_alert_names_a_letter_played_more_often_than_the_set_holds(client):

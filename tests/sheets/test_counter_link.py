@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from scoring.boards import BoardStore
+from sheets.boards import GameBoardStore
 from sheets.models import Line
 from sheets.sheet import build_sheet
 
@@ -101,3 +103,22 @@ def test_grid_inscribe_on_a_finished_game_is_refused(client, game, alice):
     assert response.status_code == 400
     assert "La partie est terminée : rouvrez-la pour la corriger." in response.content.decode()
     assert game.lines.count() == 0
+
+
+def test_the_games_board_keeps_the_board_store_contract(game):
+    store = GameBoardStore(game)
+    assert isinstance(store, BoardStore)
+    assert (store.player_count, store.edition_locked, store.template_name) == (2, True, "sheets/grid.html")
+
+
+def test_a_grid_button_through_htmx_redraws_the_grid_with_the_sheets_banner_and_buttons(client, game, alice):
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/grille/"
+    data = {"start": "H4", "direction": "h", "letters": "VAGUE", "action": "inscribe"}
+    response = client.post(url, data, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert (response["HX-Retarget"], response["HX-Reselect"]) == ("#grid-app", "#grid-app")
+    assert "26 points inscrits pour Alice (H4 VAGUE)." in html
+    assert "Inscrire pour Bob" in html and "Poser sur la grille sans marquer" in html
+    assert f'href="/parties/{game.pk}/compter/"' in html  # typed mode, for this game
+    assert "Vider la grille" not in html

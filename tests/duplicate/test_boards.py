@@ -1,0 +1,31 @@
+"""The session's board in the grid counter: the arbiter lays the current move's top."""
+
+import pytest
+
+from duplicate import services
+from duplicate.boards import TopBoardStore
+from scoring.boards import BoardStore
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_sessions_board_keeps_the_board_store_contract(session):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.round_add(session=session, draw_text="ST+AIONX")
+    store = TopBoardStore(session)
+    assert isinstance(store, BoardStore)
+    assert (store.moves, store.current.number, store.player_count) == (["H4 VAGUE"], 2, 1)
+
+
+def test_the_top_grid_shows_the_sessions_banner_and_only_its_button(client, session, alice):
+    services.round_add(session=session, draw_text="VAGUEST")
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/grille/"
+    html = client.get(url).content.decode()
+    assert f'href="/duplicate/{session.pk}/"' in html and "tirage <strong>VAGUEST</strong>" in html
+    assert "Saisie tapée" not in html and "Vider la grille" not in html
+    data = {"start": "H4", "direction": "h", "letters": "VAGUE", "action": "top"}
+    response = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert response["HX-Reselect"] == "#grid-app"
+    assert "Top du coup 1 : H4 VAGUE, 26 points." in response.content.decode()
+    assert "top H4 VAGUE (26)" in response.content.decode()
