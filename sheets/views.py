@@ -20,7 +20,7 @@ from scoring.views import counter_page, grid_page
 
 from . import services
 from .boards import GameBoardStore
-from .gcg import game_from_gcg, game_to_gcg
+from .gcg_files import game_from_gcg, game_to_gcg
 from .models import Game, Line
 from .sheet import build_sheet
 

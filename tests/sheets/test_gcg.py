@@ -6,7 +6,7 @@ from django.core.management import call_command
 
 from scoring.models import RuleSet
 from sheets import services
-from sheets.gcg import game_from_gcg, game_to_gcg
+from sheets.gcg_files import game_from_gcg, game_to_gcg
 from sheets.models import Game, Line
 from sheets.sheet import build_sheet
 
