@@ -34,6 +34,8 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bench import verdict
+
 ROOT = Path(__file__).resolve().parents[1]
 PG_ADMIN_URL = os.environ.get("BENCH_PG_ADMIN_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 WORKERS = 4
@@ -201,6 +203,23 @@ def _room(session, round_, sent):
     }
 
 
+def _api_figures(outcomes, wall, session, round_, sent, version_before):
+    """Rate, latencies and errors of a burst of submissions, and what the database holds after it."""
+    from duplicate.models import Session
+
+    latencies = [seconds for _status, seconds in outcomes]
+    return {
+        "wall": wall,
+        "rate": len(outcomes) / wall,
+        "p50": _ms(_percentile(latencies, 0.5)),
+        "p95": _ms(_percentile(latencies, 0.95)),
+        "max": _ms(max(latencies)),
+        "errors": sum(status != 200 for status, _s in outcomes),
+        "version_delta": Session.objects.get(pk=session.pk).version - version_before,
+        **_room(session, round_, sent),
+    }
+
+
 def _replay(submit, jobs):
     with ThreadPoolExecutor(CLIENT_THREADS) as pool:
         started = time.perf_counter()
@@ -279,17 +298,9 @@ def measure() -> dict:
     sent = {player.pk: rng.randint(0, TOP_SCORE) for player in players}
     version_before = Session.objects.get(pk=session.pk).version
     outcomes, wall = _replay(lambda item: api_submit(session, round_.number, *item), list(sent.items()))
-    latencies = [seconds for _status, seconds in outcomes]
     figures["api"] = {
-        "wall": wall,
-        "rate": len(outcomes) / wall,
-        "p50": _ms(_percentile(latencies, 0.5)),
-        "p95": _ms(_percentile(latencies, 0.95)),
-        "max": _ms(max(latencies)),
-        "errors": sum(status != 200 for status, _s in outcomes),
+        **_api_figures(outcomes, wall, session, round_, sent, version_before),
         "statuses": sorted({str(status) for status, _s in outcomes}),
-        "version_delta": Session.objects.get(pk=session.pk).version - version_before,
-        **_room(session, round_, sent),
     }
 
     # 1a. The same room at exactly the target rate, open loop: does the server keep up, and how fast then?
@@ -299,17 +310,7 @@ def measure() -> dict:
     outcomes, wall = _paced(
         lambda item: api_submit(session, round_.number, *item), list(sent.items()), TARGET_SUBMISSIONS_PER_SECOND
     )
-    latencies = [seconds for _status, seconds in outcomes]
-    figures["api_paced"] = {
-        "wall": wall,
-        "rate": len(outcomes) / wall,
-        "p50": _ms(_percentile(latencies, 0.5)),
-        "p95": _ms(_percentile(latencies, 0.95)),
-        "max": _ms(max(latencies)),
-        "errors": sum(status != 200 for status, _s in outcomes),
-        "version_delta": Session.objects.get(pk=session.pk).version - version_before,
-        **_room(session, round_, sent),
-    }
+    figures["api_paced"] = _api_figures(outcomes, wall, session, round_, sent, version_before)
 
     # 1b. The phone pages: GET the page (csrftoken cookie + form token), POST the score (302 back to the page).
     session_p, round_p, players_p = room_session("Salle téléphones", ROOM_PLAYERS)
@@ -440,10 +441,6 @@ def measure() -> dict:
 
 
 # The report (parent process)
-
-
-def verdict(met: bool) -> str:
-    return "met" if met else "MISSED"
 
 
 def main():

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench import verdict
+
 TARGET_LOAD_SECONDS = 2.0
 TARGET_LOOKUP_MICROSECONDS = 5.0
 TARGET_ADDED_MEGABYTES = 60.0
@@ -53,10 +55,6 @@ def measure() -> dict:
         "lookup_microseconds": lookup_microseconds,
         "found": found,
     }
-
-
-def verdict(met: bool) -> str:
-    return "met" if met else "MISSED"
 
 
 def main():

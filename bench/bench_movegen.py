@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import verdict
 from bench.bench_engine import FALLBACK_GAME, positions
 from scoring.engine.draw import bag_after
 from scoring.engine.editions import BLANK, BUILTIN_EDITIONS
@@ -107,10 +108,6 @@ def measure(directory: str | None) -> dict:
         "resident": resident,
         "peak": peak,
     }
-
-
-def verdict(met: bool) -> str:
-    return "met" if met else "MISSED"
 
 
 def main():

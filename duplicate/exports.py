@@ -45,13 +45,23 @@ def table(session: Session, progress=None) -> list[list]:
 def build(session: Session, kind: str, progress=None) -> bytes:
     rows = table(session, progress)
     numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
-    header = HEADER + [f"Coup {number}" for number in numbers]
     if kind == "federation":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
-        for row in sorted(rows, key=lambda r: (r[1] == "", r[1] or 0)):
-            writer.writerow([row[1], row[2], row[3]])
-        return buffer.getvalue().encode("iso-8859-1", errors="replace")
+        # One line a table, tables in order, players without a table last.
+        return _federation_file(
+            [[row[1], row[2], row[3]] for row in sorted(rows, key=lambda r: (r[1] == "", r[1] or 0))]
+        )
+    return _spreadsheet(HEADER + [f"Coup {number}" for number in numbers], rows, kind)
+
+
+def _federation_file(rows) -> bytes:
+    """The federation's results file: latin-1, every field quoted."""
+    buffer = io.StringIO()
+    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerows(rows)
+    return buffer.getvalue().encode("iso-8859-1", errors="replace")
+
+
+def _spreadsheet(header, rows, kind: str) -> bytes:
+    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel)."""
     if kind == "xlsx":
         book = Workbook()
         sheet = book.active
@@ -89,22 +99,5 @@ def tournament_build(rows, sessions, kind: str) -> bytes:
     header = ["Place", "Nom", "Total", "Écart", "% du top"] + [f"{s.date:%d/%m} {s.name}" for s in sessions]
     table_rows = [[row.place, name, row.total, row.gap, row.percent, *row.session_totals] for name, row in rows]
     if kind == "federation":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
-        for position, row in enumerate(table_rows, start=1):
-            writer.writerow([position, row[1], row[2]])
-        return buffer.getvalue().encode("iso-8859-1", errors="replace")
-    if kind == "xlsx":
-        book = Workbook()
-        book.active.title = "Classement"
-        book.active.append(header)
-        for row in table_rows:
-            book.active.append(row)
-        buffer = io.BytesIO()
-        book.save(buffer)
-        return buffer.getvalue()
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows([[str(v).replace(".", ",") if isinstance(v, float) else v for v in row] for row in table_rows])
-    return buffer.getvalue().encode("utf-8-sig")
+        return _federation_file([[position, row[1], row[2]] for position, row in enumerate(table_rows, start=1)])
+    return _spreadsheet(header, table_rows, kind)

@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from scoring.engine.board import square_index
 from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.moves import Board, Tile
 
 SHARED_DIR = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared"))
 ORACLE_DIR = SHARED_DIR / "oracle"
@@ -30,3 +32,12 @@ def fr():
 @pytest.fixture
 def en():
     return BUILTIN_EDITIONS["en"]
+
+
+def board_with(**squares: str) -> Board:
+    """A board holding the given tiles (`H8="T"`; lowercase = blank), laid without validation."""
+    board = Board()
+    for name, letter in squares.items():
+        board.cells[square_index(name)] = Tile(letter.upper(), letter.islower())
+        board.tile_count += 1
+    return board

@@ -9,7 +9,7 @@ from itertools import permutations, product
 
 import pytest
 
-from scoring.engine.board import SIZE, square_index
+from scoring.engine.board import SIZE
 from scoring.engine.editions import BUILTIN_EDITIONS
 from scoring.engine.errors import MoveError, NotationError
 from scoring.engine.gaddag import Gaddag, alphabet_of, build_gaddag, lexicon_index, load_gaddag, save_gaddag
@@ -18,7 +18,7 @@ from scoring.engine.movegen import generate_moves, top_moves, words_from_letters
 from scoring.engine.moves import Board, Move, Tile
 from scoring.engine.rules import DEFAULT_RULES
 
-from .conftest import eliot_games
+from .conftest import board_with, eliot_games
 
 SMALL_LIST = """
 AI AN AS AU EN ES ET EU IL IN LA LE NE NI ON OR OS OU SA SE SI TA TE TU UN US VA VU XI
@@ -27,15 +27,6 @@ RATE RUSE SALE SEUL TALE TRES VERS TOUR ROUE SOIE AUTEL RALES SAULE TRAIN VALSE 
 SAVANT TRAINS OISEAU RATIONS
 """
 SMALL_WORDS = SMALL_LIST.split()
-
-
-def board_with(**squares: str) -> Board:
-    """A board holding the given tiles (`H8="T"`; lowercase = blank), laid without validation."""
-    board = Board()
-    for name, letter in squares.items():
-        board.cells[square_index(name)] = Tile(letter.upper(), letter.islower())
-        board.tile_count += 1
-    return board
 
 
 @pytest.fixture(scope="module")

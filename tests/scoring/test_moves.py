@@ -6,14 +6,7 @@ from scoring.engine.board import square_index
 from scoring.engine.errors import MoveError
 from scoring.engine.moves import Board, Move, ReplayError, Tile, replay
 
-
-def board_with(**squares: str) -> Board:
-    """A board holding the given tiles (`H8="T"`; lowercase = blank), laid without validation."""
-    board = Board()
-    for name, letter in squares.items():
-        board.cells[square_index(name)] = Tile(letter.upper(), letter.islower())
-        board.tile_count += 1
-    return board
+from .conftest import board_with
 
 
 def evaluate(board, text, edition):
