@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from .engine.board import ROW_LETTERS, SIZE, SQUARES, square_name
 from .engine.moves import Board
-from .forms import GridMove
+from .forms import GridMove, blank_mark
 from .models import GridBoard
 
 
@@ -106,20 +106,20 @@ def board_rows(board: Board, pending: GridMove | None = None) -> list:
     """The 15 rows of cells "scoring/includes/board_cells.html" draws: square, tile on the board, tile being laid,
     start marker. Any page that shows a board draws it with these two."""
     pending = pending or GridMove()
-    laid = {index: (k, tile) for k, (index, tile) in enumerate(pending.placements.items())}
+    laid = pending.placements
     rows = []
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):
             index = row * SIZE + col
-            k, new_tile = laid.get(index, (None, None))
+            new_tile = laid.get(index)
             cells.append(
                 {
                     "name": square_name(index),
                     "square": SQUARES[index].value,
                     "tile": board.cells[index],
                     "new": new_tile,
-                    "k": k,
+                    "blank_mark": blank_mark(index, new_tile) if new_tile else "",
                     "start": index == pending.start,
                 }
             )

@@ -12,7 +12,7 @@ from django.core import signing
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .engine.board import Square, square_index
+from .engine.board import Square, square_index, square_name
 from .engine.editions import MAX_WORD_TILES, Edition
 from .engine.errors import ScoringError
 from .engine.moves import Board, Play, Tile, WordScore, lay_letters
@@ -172,18 +172,30 @@ class GridMove:
     play: Play | None = None
     error: str = ""
 
+    @property
+    def blank_marks(self) -> str:
+        """The joker marks the move uses, `H8M` a square and its letter: the marks the form sends back."""
+        return ",".join(blank_mark(index, tile) for index, tile in self.placements.items() if tile.blank)
+
+
+def blank_mark(index: int, tile: Tile) -> str:
+    """A joker mark names one new tile on one square (`H8M`): it no longer applies once that square takes another
+    letter, or none, after the start, the direction or the letters changed."""
+    return f"{square_name(index)}{tile.letter}"
+
 
 _SQUARE_NAME = re.compile(r"^[A-O](?:[1-9]|1[0-5])$")
 
 
 class GridForm(forms.Form):
-    """Grid mode: the `start` square (H4), the `direction`, the `letters` typed, the `blanks` (positions of the
-    new tiles touched on the grid), the `rack` for "Meilleurs coups" and `players` for the tile tracking."""
+    """Grid mode: the `start` square (H4), the `direction`, the `letters` typed, the `blanks` (the new tiles touched
+    on the grid to make them jokers, `H8M,H9O`), the `rack` for "Meilleurs coups" and `players` for the tile
+    tracking."""
 
     start = forms.CharField(required=False, max_length=3)
     direction = forms.ChoiceField(required=False, choices=[("h", "h"), ("v", "v")])
     letters = forms.CharField(required=False, max_length=30, strip=False)
-    blanks = forms.CharField(required=False, max_length=100)
+    blanks = forms.CharField(required=False, max_length=200)
     rack = forms.CharField(required=False, max_length=12)
     players = forms.TypedChoiceField(required=False, coerce=int, choices=[(n, n) for n in range(1, 5)])
     check = forms.BooleanField(required=False)
@@ -231,12 +243,8 @@ class GridForm(forms.Form):
         return self.cleaned_data.get("rack") or ""
 
     @property
-    def blank_positions(self) -> set[int]:
-        return {int(part) for part in (self.cleaned_data.get("blanks") or "").split(",") if part.isdigit()}
-
-    @property
-    def blanks_text(self) -> str:
-        return ",".join(str(k) for k in sorted(self.blank_positions))
+    def blank_marks(self) -> set[str]:
+        return {part.strip().upper() for part in (self.cleaned_data.get("blanks") or "").split(",") if part.strip()}
 
     def player_count(self) -> int:
         return self.cleaned_data.get("players") or 2
@@ -249,11 +257,12 @@ class GridForm(forms.Form):
         if not self.letters_text.strip():
             return move
         try:
-            tiles = [
-                Tile(letter, blank or k in self.blank_positions)
-                for k, (letter, blank) in enumerate(edition.split(self.letters_text.upper()))
-            ]
-            move.placements = lay_letters(board, start, self.horizontal, tiles)
+            tiles = [Tile(letter, blank) for letter, blank in edition.split(self.letters_text.upper())]
+            marks = self.blank_marks
+            move.placements = {
+                index: tile._replace(blank=tile.blank or blank_mark(index, tile) in marks)
+                for index, tile in lay_letters(board, start, self.horizontal, tiles).items()
+            }
             move.play = board.evaluate_tiles(move.placements, edition, rules, horizontal=self.horizontal)
         except ScoringError as error:
             move.error = error.translated(gettext)

@@ -13,7 +13,17 @@ from .engine.movegen import generate_moves, words_from_letters
 from .engine.moves import replay
 from .engine.tracking import track
 from .engine.typed import score_typed
-from .forms import MAX_WORDS, SQUARE_LABELS, BadShareLink, CounterForm, CounterState, GridForm, GridMove, WordInput
+from .forms import (
+    MAX_WORDS,
+    SQUARE_LABELS,
+    BadShareLink,
+    CounterForm,
+    CounterState,
+    GridForm,
+    GridMove,
+    WordInput,
+    blank_mark,
+)
 from .models import Edition, Lexicon, RuleSet, move_index
 
 
@@ -243,7 +253,7 @@ def _best_moves(board, form, edition, rules):
                 "start": square_name(placed[0][0]),
                 "direction": "h" if play.move.horizontal else "v",
                 "letters": "".join(tile.letter for _index, tile in placed),
-                "blanks": ",".join(str(k) for k, (_index, tile) in enumerate(placed) if tile.blank),
+                "blanks": ",".join(blank_mark(index, tile) for index, tile in placed if tile.blank),
             }
         )
     return {"moves": best, "count": len(candidates)}, ""

@@ -268,10 +268,7 @@ class Board:
             raise MoveError(gettext_noop("Ce coup ne pose aucun jeton nouveau : toutes ses cases sont occupées."))
         if len(placed) > rules.rack_size:
             raise MoveError(
-                gettext_noop(
-                    "Ce coup poserait %(count)d jetons nouveaux, %(rack)d au plus. "
-                    "Quelles lettres étaient déjà sur le plateau ?"
-                ),
+                gettext_noop("Ce coup poserait %(count)d jetons nouveaux : un chevalet n'en porte que %(rack)d."),
                 count=len(placed),
                 rack=rules.rack_size,
             )
@@ -395,18 +392,27 @@ def _has_next(index: int, step: int) -> bool:
 
 
 def lay_letters(board: Board, start: int, horizontal: bool, tiles) -> dict[int, Tile]:
-    """Grid mode's typing: each tile goes on the next free square of the line from `start`, skipping the
-    squares already covered (seed 000's AVIONS: typed A I O N S around the V in H4)."""
+    """Grid mode's typing: each tile goes on the next free square of the line from `start`.
+
+    A covered square is passed over (seed 000's AVIONS: A I O N S typed around the V in H4); a typed letter equal
+    to the letter on the covered square it meets is read as that letter, since FISF notation writes the whole
+    word (A V I O N S typed gives AVIONS as well, never AVVIONS).
+    """
     step = 1 if horizontal else SIZE
     placements: dict[int, Tile] = {}
+    cells = board.cells
     index = start
     for tile in tiles:
-        while 0 <= index < SIZE * SIZE and board.cells[index] is not None:
+        while index >= 0 and cells[index] is not None:
+            on_board = cells[index]
             index = _next_square(index, step)
-        if index < 0:
-            raise MoveError(gettext_noop("Les lettres tapées sortent de la grille."))
-        placements[index] = tile
-        index = _next_square(index, step)
+            if on_board.letter == tile.letter:
+                break
+        else:
+            if index < 0:
+                raise MoveError(gettext_noop("Les lettres tapées sortent de la grille."))
+            placements[index] = tile
+            index = _next_square(index, step)
     return placements
 
 

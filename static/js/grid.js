@@ -6,29 +6,35 @@
   const field = (id) => document.getElementById(id);
   const recount = () => form().dispatchEvent(new Event("change", { bubbles: true }));
 
+  // A new start or direction begins another word: its joker marks belonged to the tiles of the last one.
+  const forgetBlanks = () => (field("blanks").value = "");
+
   function setDirection(horizontal) {
     form().querySelector(`input[name=direction][value=${horizontal ? "h" : "v"}]`).checked = true;
+    forgetBlanks();
   }
 
   function horizontal() {
     return form().querySelector("input[name=direction][value=h]").checked;
   }
 
-  function toggleBlank(k) {
+  // A joker mark names a new tile on its square (H8M): the server drops the marks no tile matches any more.
+  function toggleBlank(mark) {
     const blanks = new Set(field("blanks").value.split(",").filter(Boolean));
-    blanks.has(k) ? blanks.delete(k) : blanks.add(k);
+    blanks.has(mark) ? blanks.delete(mark) : blanks.add(mark);
     field("blanks").value = [...blanks].join(",");
   }
 
   document.addEventListener("click", (event) => {
     const cell = event.target.closest(".board .cell");
     if (!cell) return;
-    if (cell.dataset.k !== undefined) {
-      toggleBlank(cell.dataset.k);
+    if (cell.dataset.blank !== undefined) {
+      toggleBlank(cell.dataset.blank);
     } else if (field("start").value === cell.dataset.square) {
       setDirection(!horizontal());
     } else {
       field("start").value = cell.dataset.square;
+      forgetBlanks();
     }
     recount();
     if (window.matchMedia("(pointer: coarse)").matches) field("letters").focus();
@@ -42,6 +48,7 @@
     row = Math.max(0, Math.min(14, row));
     col = Math.max(0, Math.min(14, col));
     field("start").value = ROWS[row] + (col + 1);
+    forgetBlanks();
   }
 
   document.addEventListener("keydown", (event) => {
@@ -63,6 +70,15 @@
     event.preventDefault();
     recount();
   });
+
+  // Typed in the start box or chosen with the buttons: caught before htmx sends the form.
+  document.addEventListener(
+    "change",
+    (event) => {
+      if (event.target.id === "start" || event.target.name === "direction") forgetBlanks();
+    },
+    true,
+  );
 
   // Keep the keyboard's focus on the board after htmx redraws it.
   document.addEventListener("htmx:afterSwap", (event) => {

@@ -104,3 +104,38 @@ def test_the_keyboard_moves_the_start_and_lays_letters_on_the_board(page):
     expect(page.locator("#grid-result .error")).to_have_text(
         "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres."
     )
+
+
+def test_a_joker_marked_on_an_abandoned_word_does_not_follow_the_square(page):
+    """Issue 10: MOT from H8 with its M a joker, then VAGUE from H4 counts 26, not 10."""
+    page.goto("/grille/")
+    touch(page, "H8")
+    type_letters(page, "mot", total=8)
+    square(page, "H8").click()
+    expect(page.locator("#grid-result #total")).to_have_text("4")
+    touch(page, "H4")
+    page.locator("#letters").fill("")
+    type_letters(page, "vague", total=26)
+    expect(page.locator("#grid-result .notation")).to_have_text("H4 VAGUE")
+
+
+def test_the_whole_word_typed_through_the_v_counts_avions_once(page):
+    """Issue 10: A V I O N S typed from G4 down after H4 VAGUE is seed 000's AVIONS, 18 points."""
+    place_vague(page)
+    touch(page, "G4")
+    square(page, "G4").click()
+    expect(page.locator("#board")).to_have_attribute("data-direction", "v")
+    type_letters(page, "avions", total=18)
+    expect(page.locator("#grid-result .notation")).to_have_text("4G AVIONS")
+
+
+def test_a_start_square_typed_wrong_says_why(page):
+    page.goto("/grille/")
+    page.locator("#start").fill("8H")
+    page.locator("#letters").click()
+    expect(page.locator("#grid-result .error")).to_have_text(
+        "« 8H » : une case s'écrit ligne puis colonne (H8) ; le sens se choisit avec « Horizontal » ou « Vertical »."
+    )
+    page.locator("#start").fill("Z9")
+    page.locator("#letters").click()
+    expect(page.locator("#grid-result .error")).to_contain_text("« Z9 » n'est pas une case de la grille")

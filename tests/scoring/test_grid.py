@@ -46,9 +46,29 @@ def test_vague_then_avions_typed_around_the_v(client):
 
 def test_touching_a_new_tile_makes_it_a_blank(client):
     grid_post(client, start="H4", letters="VAGUE", action="place")
-    response = grid_post(client, start="G4", direction="v", letters="AIONS", blanks="4")
+    response = grid_post(client, start="G4", direction="v", letters="AIONS", blanks="L4S")
     assert total(response) == 16
     assert "4G AVIONs" in response.content.decode()
+
+
+def test_a_joker_mark_belongs_to_one_tile_on_one_square(client):
+    """Seed 000's VAGUE is 26 even after a joker was marked on a tile of an abandoned move (issue 10)."""
+    response = grid_post(client, start="H8", letters="MOT", blanks="H8M")
+    assert total(response) == 4  # (0 + 1 + 1) × 2, against 8 with a real M
+    response = grid_post(client, start="H4", letters="VAGUE", blanks="H8M")
+    assert total(response) == 26
+    assert 'id="blanks" name="blanks" value=""' in response.content.decode()  # the stale mark leaves the form
+    response = grid_post(client, start="H4", letters="VAGUE", blanks="H8E")
+    assert total(response) == 24  # the E on the star as a joker: (4 × 2 + 1 + 2 + 1 + 0) × 2
+    assert 'id="blanks" name="blanks" value="H8E"' in response.content.decode()
+
+
+def test_the_whole_word_typed_through_a_letter_on_the_board_reads_it_once(client):
+    """Seed 000's AVIONS typed whole after H4 VAGUE: the V in H4 is passed through, not laid again (issue 10)."""
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    response = grid_post(client, start="G4", direction="v", letters="AVIONS")
+    assert total(response) == 18
+    assert '<p class="notation">4G AVIONS</p>' in response.content.decode()
 
 
 def test_the_board_survives_a_reload_and_is_the_same_in_another_tab(client):
@@ -72,7 +92,7 @@ def test_the_board_survives_a_reload_and_is_the_same_in_another_tab(client):
         ({"start": "H12", "letters": "VAGUES"}, "Les lettres tapées sortent de la grille."),
         (
             {"start": "H8", "letters": "ABCDEFGH"},
-            "Ce coup poserait 8 jetons nouveaux, 7 au plus. Quelles lettres étaient déjà sur le plateau ?",
+            "Ce coup poserait 8 jetons nouveaux : un chevalet n&#x27;en porte que 7.",
         ),
         ({"start": "H8", "letters": "A1"}, "Caractère non accepté : « 1 ». Seules les lettres sont admises."),
     ],
@@ -129,7 +149,7 @@ def test_typing_stores_nothing(client):
 
 
 def test_tracking_counts_blanks_and_the_bag_for_the_players(client):
-    grid_post(client, start="H4", letters="VAGUE", blanks="0", action="place")
+    grid_post(client, start="H4", letters="VAGUE", blanks="H4V", action="place")
     html = grid_post(client, players="3").content.decode()
     assert re.search(r"<b>\?</b> 1<", html)
     assert re.search(r"<b>V</b> 2<", html)
@@ -181,7 +201,7 @@ def test_best_moves_for_a_rack_and_laying_one_on_the_grid(client):
         ("5E INHALErA", "90"),
     ]
     response = grid_post(
-        client, rack="EHLA?NI", start="E5", direction="v", letters="HALIENT", blanks="6", action="show"
+        client, rack="EHLA?NI", start="E5", direction="v", letters="HALIENT", blanks="L5T", action="show"
     )
     assert total(response) == 90
     assert "5E HALAIENt" in response.content.decode()

@@ -139,7 +139,7 @@ def test_three_triple_words_multiply_to_27(fr):
         (
             {"H8": "E"},
             "8A ABCDEFGEI",
-            "Ce coup poserait 8 jetons nouveaux, 7 au plus. Quelles lettres étaient déjà sur le plateau ?",
+            "Ce coup poserait 8 jetons nouveaux : un chevalet n'en porte que 7.",
         ),
     ],
 )
