@@ -28,7 +28,7 @@ def test_export_writes_gcg_coordinates_dots_and_blanks(client, game, alice):
     client.post(f"/parties/{game.pk}/grille/", {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
     client.post(
         f"/parties/{game.pk}/grille/",
-        {"start": "G4", "direction": "v", "letters": "AIONS", "blanks": "4", "action": "inscribe"},
+        {"start": "G4", "direction": "v", "letters": "AIONS", "blanks": "L4S", "action": "inscribe"},
     )
     client.post(f"/parties/{game.pk}/lignes/", {"kind": "pass"})
     services.game_finish(game=game, racks={0: "EAU", 1: ""})
