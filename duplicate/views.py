@@ -1,6 +1,5 @@
 import datetime
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -8,16 +7,15 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.models import Club
 from scoring.counter import GridMove
 from scoring.engine.tracking import track
-from scoring.models import Edition, RuleSet
 from scoring.views import GridRefusal, grid_page, grid_rows
 
 from . import exports, services
+from .forms import SessionForm, TournamentForm
 from .models import ExportJob, Player, Round, Session, Tournament
 
 
@@ -32,43 +30,6 @@ def _get_session_for_organiser(request, pk) -> Session:
 def _get_player_by_key(key) -> Player:
     """A player's own page is reached through his personal link (or from his account)."""
     return get_object_or_404(Player.objects.select_related("session", "session__edition", "session__rule_set"), key=key)
-
-
-class SessionForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom"), max_length=120)
-    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    club = forms.ModelChoiceField(
-        Club.objects.none(), label=gettext_lazy("Club"), required=False, empty_label=gettext_lazy("Séance personnelle")
-    )
-    edition = forms.ModelChoiceField(Edition.objects.all(), label=gettext_lazy("Édition"), empty_label=None)
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
-    move_seconds = forms.TypedChoiceField(
-        label=gettext_lazy("Temps par coup"),
-        coerce=int,
-        choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
-        initial=180,
-    )
-    entry = forms.ChoiceField(label=gettext_lazy("Qui saisit les scores"), choices=Session.Entry.choices)
-    automatic = forms.BooleanField(
-        label=gettext_lazy("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
-        required=False,
-    )
-    players = forms.CharField(
-        label=gettext_lazy("Joueurs"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=gettext_lazy(
-            "Un joueur par ligne : « table;nom » ou le nom seul ; « @identifiant » pour un membre du site. "
-            "Un fichier CSV collé convient."
-        ),
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.organised_by(user)
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
-        self.fields["date"].initial = timezone.localdate()
 
 
 @login_required
@@ -367,23 +328,6 @@ def _get_tournament_for_organiser(request, pk) -> Tournament:
     if not allowed:
         raise Http404
     return tournament
-
-
-class TournamentForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom du tournoi"), max_length=120)
-    sessions = forms.ModelMultipleChoiceField(
-        Session.objects.none(), label=gettext_lazy("Séances"), widget=forms.CheckboxSelectMultiple
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["sessions"].queryset = Session.objects.organised_by(user)
-
-    def clean_sessions(self):
-        sessions = self.cleaned_data["sessions"]
-        if len(sessions) < 2:
-            raise forms.ValidationError(_("Un tournoi réunit au moins deux séances."))
-        return sessions
 
 
 @login_required
