@@ -71,19 +71,19 @@ def session_create(request, payload: SessionIn):
     except ValueError:
         raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
     try:
-        with transaction.atomic():
-            session = services.session_create(
-                creator=request.user,
-                club=club,
-                name=payload.name,
-                date=date,
-                edition=edition,
-                rule_set=rule_set,
-                move_seconds=payload.move_seconds,
-            )
-            players = services.players_add(session=session, rows=[(None, name.strip()) for name in payload.players])
+        session = services.session_create(
+            creator=request.user,
+            club=club,
+            name=payload.name,
+            date=date,
+            edition=edition,
+            rule_set=rule_set,
+            move_seconds=payload.move_seconds,
+            players=[(None, name.strip()) for name in payload.players],
+        )
     except services.DuplicateError as error:
         _refused(error)
+    players = session.players.order_by("pk")
     return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
 
 

@@ -54,9 +54,3 @@ class TournamentForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["sessions"].queryset = Session.objects.organised_by(user)
-
-    def clean_sessions(self):
-        sessions = self.cleaned_data["sessions"]
-        if len(sessions) < 2:
-            raise forms.ValidationError(_("Un tournoi réunit au moins deux séances."))
-        return sessions

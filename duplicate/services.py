@@ -8,6 +8,7 @@ import csv
 import io
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -22,7 +23,7 @@ from scoring.engine.moves import Board, Move, Play
 from scoring.engine.ranking import RankingRow, combine, rank
 from scoring.models import move_index
 
-from .models import ExportJob, Player, Result, Round, Session
+from .models import ExportJob, Player, Result, Round, Session, Tournament
 
 MAX_PLAYERS = 2000
 
@@ -39,8 +40,21 @@ def _message(error: ScoringError) -> str:
 
 
 def session_create(
-    *, creator, club, name, date, edition, rule_set, move_seconds, entry=Session.Entry.ARBITER, automatic=False
-):
+    *,
+    creator,
+    club,
+    name,
+    date,
+    edition,
+    rule_set,
+    move_seconds,
+    entry=Session.Entry.ARBITER,
+    automatic=False,
+    players: Sequence[tuple[int | None, str]] = (),
+) -> Session:
+    """A session with its players [(table, name)], all or nothing: a refused player line leaves no empty
+    session behind. An automatic game is one member facing the tops: personal, its creator playing alone
+    unless players are named, and the players entering their own scores since there is no arbiter."""
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
@@ -49,17 +63,25 @@ def session_create(
         )
     if not name.strip():
         raise DuplicateError(_("Donnez un nom à la séance."))
-    return Session.objects.create(
-        creator=creator,
-        club=club,
-        name=name.strip()[:120],
-        date=date,
-        edition=edition,
-        rule_set=rule_set,
-        move_seconds=move_seconds,
-        entry=entry,
-        automatic=automatic,
-    )
+    if automatic:
+        if club is not None:
+            raise DuplicateError(_("Une partie automatique est une séance personnelle, sans club."))
+        players = players or [(None, f"@{creator.get_username()}")]
+        entry = Session.Entry.PLAYERS
+    with transaction.atomic():
+        session = Session.objects.create(
+            creator=creator,
+            club=club,
+            name=name.strip()[:120],
+            date=date,
+            edition=edition,
+            rule_set=rule_set,
+            move_seconds=move_seconds,
+            entry=entry,
+            automatic=automatic,
+        )
+        players_add(session=session, rows=list(players))
+    return session
 
 
 def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
@@ -459,6 +481,21 @@ def session_again(*, session: Session, creator) -> Session:
             Player(session=copy, name=p.name, member=p.member, table=p.table) for p in session.players.all()
         )
     return copy
+
+
+def tournament_create(*, name, creator, sessions) -> Tournament:
+    """Sessions ranked together. The tournament belongs to their club when they share one, so that the club's
+    other organisers run it too; otherwise to its creator alone."""
+    sessions = list(sessions)
+    if len(sessions) < 2:
+        raise DuplicateError(_("Un tournoi réunit au moins deux séances."))
+    clubs = {session.club_id for session in sessions}
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name, creator=creator, club=sessions[0].club if len(clubs) == 1 else None
+        )
+        tournament.sessions.set(sessions)
+    return tournament
 
 
 def tournament_ranking(tournament) -> list:

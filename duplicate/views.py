@@ -47,12 +47,6 @@ def session_new(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            rows = services.parse_player_lines(data["players"])
-            if data["automatic"]:
-                if data["club"]:
-                    raise services.DuplicateError(_("Une partie automatique est une séance personnelle, sans club."))
-                rows = rows or [(None, f"@{request.user.get_username()}")]
-                data["entry"] = Session.Entry.PLAYERS
             session = services.session_create(
                 creator=request.user,
                 club=data["club"],
@@ -63,8 +57,8 @@ def session_new(request):
                 move_seconds=data["move_seconds"],
                 entry=data["entry"],
                 automatic=data["automatic"],
+                players=services.parse_player_lines(data["players"]),
             )
-            services.players_add(session=session, rows=rows)
         except services.DuplicateError as error:
             form.add_error(None, str(error))
         else:
@@ -335,15 +329,14 @@ def _get_tournament_for_organiser(request, pk) -> Tournament:
 def tournament_list(request):
     form = TournamentForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        sessions = list(form.cleaned_data["sessions"])
-        clubs = {session.club_id for session in sessions}
-        tournament = Tournament.objects.create(
-            name=form.cleaned_data["name"],
-            creator=request.user,
-            club=sessions[0].club if len(clubs) == 1 else None,
-        )
-        tournament.sessions.set(sessions)
-        return redirect("duplicate:tournament", pk=tournament.pk)
+        try:
+            tournament = services.tournament_create(
+                name=form.cleaned_data["name"], creator=request.user, sessions=form.cleaned_data["sessions"]
+            )
+        except services.DuplicateError as error:
+            form.add_error("sessions", str(error))
+        else:
+            return redirect("duplicate:tournament", pk=tournament.pk)
     tournaments = Tournament.objects.filter(creator=request.user) | Tournament.objects.filter(
         club__in=Club.objects.organised_by(request.user)
     )

@@ -83,6 +83,18 @@ def test_sending_a_score_again_replaces_it_and_a_refusal_changes_nothing(client,
     assert sorted(Result.objects.values_list("score", flat=True)) == [18, 22]
 
 
+def test_a_refused_player_leaves_no_session_behind(client, token, lyon):
+    response = call(
+        client,
+        "post",
+        "/api/duplicate/sessions",
+        token,
+        {"name": "M", "players": ["Alice", "@personne"], "club": lyon.pk},
+    )
+    assert (response.status_code, response.json()) == (422, {"detail": "Aucun membre « personne »."})
+    assert Session.objects.count() == 0
+
+
 def test_personal_session_without_club(client, bob):
     raw = ApiToken.issue(bob)
     response = call(client, "post", "/api/duplicate/sessions", raw, {"name": "Seul face aux tops", "players": ["Bob"]})

@@ -266,3 +266,31 @@ def test_an_automatic_game_alone_against_the_tops(client, alice):
     assert round_.results.get().score == round_.suggestions[-1]["score"]
     client.post(url, {"action": "next"})
     assert session.rounds.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("1;Alice\n2;@personne", "Aucun membre « personne »."),
+        ("1;Alice\n1;Bob", "La table 1 est déjà prise."),
+        ("1;Alice\n2;" + "B" * 81, "Ligne 2 : nom trop long (80 caractères au plus)."),
+    ],
+)
+def test_a_refused_player_line_leaves_no_session_behind(client, alice, lyon, players, message):
+    client.force_login(alice)
+    response = client.post(
+        "/duplicate/nouvelle/",
+        {
+            "name": "Mardi soir",
+            "date": "2026-11-24",
+            "club": lyon.pk,
+            "edition": 1,
+            "rule_set": 1,
+            "move_seconds": 180,
+            "entry": "arbiter",
+            "players": players,
+        },
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Session.objects.count() == 0
