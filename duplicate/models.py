@@ -1,5 +1,6 @@
 """Duplicate sessions: every player has the same draw, the top is placed after each move (FISF règlement)."""
 
+import datetime
 import secrets
 
 from django.conf import settings
@@ -87,6 +88,18 @@ class Session(models.Model):
     def players_enter_scores(self) -> bool:
         return self.entry in (self.Entry.PLAYERS, self.Entry.BOTH)
 
+    @property
+    def deadline(self) -> datetime.datetime | None:
+        """When the move's time runs out, on the server's clock: every screen counts down to this same instant
+        whatever its own clock says. None until the timer is started."""
+        if self.timer_started_at is None:
+            return None
+        return self.timer_started_at + datetime.timedelta(seconds=self.move_seconds)
+
+    def current_round(self) -> "Round | None":
+        """The move being played: the last one drawn (its top may still be missing), None before the first draw."""
+        return self.rounds.order_by("number").last()
+
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:
             return False
@@ -150,6 +163,12 @@ class Round(models.Model):
         text = text.removeprefix("-")
         kept, plus, new = text.partition("+")
         return (rejet, kept, new) if plus else (rejet, "", kept)
+
+    @property
+    def top_below_best(self) -> bool:
+        """Whether the placed top is worth less than the best move the top finder saw: the arbiter may have
+        missed it. The page only warns, since the finder's word list is a free one, not the ODS."""
+        return bool(self.top and self.suggestions and self.top_score < self.suggestions[0]["score"])
 
 
 class Result(models.Model):

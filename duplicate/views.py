@@ -1,5 +1,3 @@
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -70,32 +68,24 @@ def session_new(request):
 
 def _session_context(request, session, **extra):
     rows, tops_total = services.ranking(session)
-    rounds = list(session.rounds.all())
-    current = rounds[-1] if rounds else None
+    position = services.position(session)
+    current = session.current_round()
     results = {}
     if current:
         results = {result.player_id: result for result in current.results.all()}
     players = list(session.players.all())
-    position = services.position(session)
     return {
         "board_rows": grid_rows(position.board, GridMove()),
         "tracking": track(session.edition_engine, [tile for _index, tile in position.board.tiles()]),
         "session": session,
-        "rounds": rounds,
+        "rounds": position.rounds,
         "current": current,
         "players": [(player, results.get(player.pk)) for player in players],
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
-        "deadline": _deadline(session),
         **extra,
     }
-
-
-def _deadline(session):
-    if not session.timer_started_at:
-        return None
-    return session.timer_started_at + datetime.timedelta(seconds=session.move_seconds)
 
 
 @login_required
@@ -216,7 +206,6 @@ def ranking_live(request, public_key):
         "ranking": rows,
         "tops_total": tops_total,
         "rounds": session.rounds.exclude(top_score=None).count(),
-        "deadline": _deadline(session),
         "now": timezone.now(),
     }
     template = "duplicate/ranking.html#board" if request.htmx else "duplicate/ranking.html"
@@ -230,7 +219,7 @@ def player_page(request, key):
     session = player.session
     error = ""
     rounds = list(session.rounds.all())
-    current = rounds[-1] if rounds else None
+    current = session.current_round()
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
@@ -249,7 +238,6 @@ def player_page(request, key):
         "rounds": [(round_, results.get(round_.pk)) for round_ in rounds],
         "current": current,
         "current_result": results.get(current.pk) if current else None,
-        "deadline": _deadline(session),
         "now": timezone.now(),
         "error": error,
     }

@@ -48,7 +48,6 @@ def _sheet_context(request, game, **extra):
         "sheet": sheet,
         "rules": rules,
         "can_write": game.owner_id == request.user.pk,
-        "kinds": Line.Kind,
         **extra,
     }
 
