@@ -9,6 +9,7 @@ from django.db.models import F, Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
 
@@ -22,13 +23,21 @@ def _new_key() -> str:
 
 class SessionQuerySet(models.QuerySet):
     def organised_by(self, user):
-        """Sessions a member runs: those of clubs he organises, and his personal ones."""
+        """Sessions a member runs: those of clubs he organises (a club admin counts), and his personal ones."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(club__in=Club.objects.organised_by(user)) | Q(club__isnull=True, creator=user))
+
+    def visible_to(self, user):
+        """Sessions a member may read: those he runs, those of his clubs, those he plays in. The others are
+        answered as if they did not exist, so that nobody can probe which ids do."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(
-            Q(club__memberships__user=user, club__memberships__role__in=("organiser", "admin"))
+            Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
-        ).distinct()
+            | Q(pk__in=Player.objects.filter(member=user).values("session"))
+        )
 
     def played_by(self, user):
         if not user.is_authenticated:
@@ -192,6 +201,23 @@ class Result(models.Model):
         return f"{self.player}: {self.score}"
 
 
+class TournamentQuerySet(models.QuerySet):
+    def organised_by(self, user):
+        """Tournaments a member runs: those he created, and those of clubs he organises."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(creator=user) | Q(club__in=Club.objects.organised_by(user)))
+
+    def visible_to(self, user):
+        """Tournaments a member may know of: those he runs, those of his clubs, those he plays in. The others
+        are answered as if they did not exist, as sessions are."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(
+            Q(creator=user) | Q(club__in=Club.objects.for_user(user)) | Q(sessions__in=Session.objects.played_by(user))
+        ).distinct()
+
+
 class Tournament(models.Model):
     """Several sessions ranked together: the sum of their totals, equal totals sharing a place."""
 
@@ -202,6 +228,8 @@ class Tournament(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     sessions = models.ManyToManyField(Session, related_name="tournaments", verbose_name=_("séances"))
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("tournoi")

@@ -7,7 +7,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubsite.models import Club
 from scoring.counter import GridMove
 from scoring.engine.tracking import track
 from scoring.views import GridRefusal, grid_page, grid_rows
@@ -18,8 +17,10 @@ from .models import ExportJob, Player, Round, Session, Tournament
 
 
 def _get_session_for_organiser(request, pk) -> Session:
-    """The session if the member runs it; 403 for anyone else (another club's organiser included)."""
-    session = get_object_or_404(Session.objects.select_related("club", "edition", "rule_set"), pk=pk)
+    """The session if the member runs it; 403 for someone who may read it (a member of its club, a player);
+    404 for anyone else, another club's organiser included, as for an id that does not exist."""
+    sessions = Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set")
+    session = get_object_or_404(sessions, pk=pk)
     if not session.is_organiser(request.user):
         raise PermissionDenied(_("Seuls les organisateurs de la séance la mènent."))
     return session
@@ -303,12 +304,10 @@ def session_again(request, session):
 
 
 def _get_tournament_for_organiser(request, pk) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    allowed = tournament.creator_id == request.user.pk or (
-        tournament.club and tournament.club.is_organiser(request.user)
-    )
-    if not allowed:
-        raise Http404
+    """The tournament if the member runs it; 403 for someone who may know of it; 404 for anyone else."""
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user).select_related("club"), pk=pk)
+    if not Tournament.objects.organised_by(request.user).filter(pk=tournament.pk).exists():
+        raise PermissionDenied(_("Seuls les organisateurs du tournoi le consultent."))
     return tournament
 
 
@@ -325,10 +324,7 @@ def tournament_list(request):
             form.add_error("sessions", str(error))
         else:
             return redirect("duplicate:tournament", pk=tournament.pk)
-    tournaments = Tournament.objects.filter(creator=request.user) | Tournament.objects.filter(
-        club__in=Club.objects.organised_by(request.user)
-    )
-    context = {"form": form, "tournaments": tournaments.distinct()}
+    context = {"form": form, "tournaments": Tournament.objects.organised_by(request.user)}
     return render(request, "duplicate/tournaments.html", context, status=400 if form.errors else 200)
 
 

@@ -1,13 +1,53 @@
-"""What a session and a move know of themselves: the move being played, the timer's deadline, a weak top."""
+"""What sessions and moves know of themselves: who may see and who runs a session or a tournament, the move
+being played, the timer's deadline, a weak top."""
 
 import datetime
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 
 from duplicate import services
-from duplicate.models import Round
+from duplicate.models import Round, Session, Tournament
+
+from .conftest import make_session
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dave(db):
+    """Dave belongs to no club; he plays in Alice's club session under his username."""
+    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+
+
+def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, dave, lyon, grenoble):
+    services.players_add(session=session, rows=[(9, "@dave")])
+    personal, in_grenoble = make_session(charlie), make_session(charlie, grenoble)
+    cup = services.tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
+    derby = services.tournament_create(name="Derby", creator=charlie, sessions=[personal, in_grenoble])
+    lyon_sessions = set(Session.objects.filter(club=lyon))
+
+    def sessions(queryset):
+        return {user: set(queryset(user)) for user in (alice, bob, charlie, dave)}
+
+    assert sessions(Session.objects.visible_to) == {
+        alice: lyon_sessions,  # organiser
+        bob: lyon_sessions,  # member
+        charlie: {personal, in_grenoble},  # admin of his club, with a personal session
+        dave: {session},  # player
+    }
+    assert sessions(Session.objects.organised_by) == {
+        alice: lyon_sessions,
+        bob: set(),
+        charlie: {personal, in_grenoble},
+        dave: set(),
+    }
+    assert sessions(Tournament.objects.visible_to) == {alice: {cup}, bob: {cup}, charlie: {derby}, dave: {cup}}
+    assert sessions(Tournament.objects.organised_by) == {alice: {cup}, bob: set(), charlie: {derby}, dave: set()}
+    for queryset in (Session.objects, Tournament.objects):
+        assert not queryset.visible_to(AnonymousUser()).exists()
+        assert not queryset.organised_by(AnonymousUser()).exists()
 
 
 def test_the_current_round_is_the_last_one_drawn(session):
