@@ -5,8 +5,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
+from clubsite.actions import object_action
 from scoring.counter import GridMove
 from scoring.engine.tracking import track
 from scoring.views import GridRefusal, grid_page, grid_rows
@@ -96,23 +97,15 @@ def session_detail(request, pk):
     return render(request, "duplicate/session.html", _session_context(request, session))
 
 
-def _organiser_action(view):
-    """A POST on a session by one of its organisers; a refusal shows the page again with the reason (400)."""
+def _refused(request, session, message):
+    """A refused action: the session's page again with the reason, nothing written."""
+    context = _session_context(request, session, error=message)
+    return render(request, "duplicate/session.html", context, status=400)
 
-    @login_required
-    @require_POST
-    def wrapper(request, pk, *args, **kwargs):
-        session = _get_session_for_organiser(request, pk)
-        try:
-            response = view(request, session, *args, **kwargs)
-        except services.DuplicateError as error:
-            context = _session_context(request, session, error=str(error))
-            return render(request, "duplicate/session.html", context, status=400)
-        return response or redirect("duplicate:session", pk=session.pk)
 
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
-    return wrapper
+_organiser_action = object_action(
+    load=_get_session_for_organiser, refusal=services.DuplicateError, refused=_refused, page="duplicate:session"
+)
 
 
 @_organiser_action

@@ -5,9 +5,10 @@ from django.db import models
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubsite.actions import object_action
 from scoring.engine.endgame import end_of_game
 from scoring.engine.gcg import decode_gcg
 from scoring.views import GridRefusal, counter_page, grid_page
@@ -109,22 +110,9 @@ def game_detail(request, pk):
     return render(request, "sheets/game.html", _sheet_context(request, game))
 
 
-def _owner_action(view):
-    """Decorates a POST action on a game: the owner only (403 otherwise), refusals shown with a 400."""
-
-    @login_required
-    @require_POST
-    def wrapper(request, pk, *args, **kwargs):
-        game = _get_game_for_owner(request, pk)
-        try:
-            view(request, game, *args, **kwargs)
-        except services.SheetError as error:
-            return _refused(request, game, str(error))
-        return redirect("sheets:game", pk=game.pk)
-
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
-    return wrapper
+_owner_action = object_action(
+    load=_get_game_for_owner, refusal=services.SheetError, refused=_refused, page="sheets:game"
+)
 
 
 def _int_field(request, name, default=None) -> int:
