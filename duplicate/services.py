@@ -19,7 +19,7 @@ from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import generate_moves
-from scoring.engine.moves import Board, Move, Play
+from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank
 from scoring.models import move_index
 
@@ -155,22 +155,20 @@ class Position:
 
 
 def position(session: Session, before: int | None = None) -> Position:
-    """The board with every top placed (those of moves before `before` only, when given)."""
+    """The board with every top placed (those of moves before `before` only, when given). Each top was checked
+    when it was entered, so the replay is strict: a top the board refuses now is a bug, not a case to skip."""
     edition = session.edition_engine
     rules = session.rules_engine
-    board = Board()
-    reliquat: list[str] = []
     rounds = list(session.rounds.all())
     if before is not None:
         rounds = [r for r in rounds if r.number < before]
-    for round_ in rounds:
-        letters = list(parse_draw(round_.draw, edition, rules.rack_size).letters) if round_.draw else []
-        if round_.top:
-            play = board.play(Move.parse(round_.top, edition), edition, rules)
-            reliquat = _left_after(letters, play)
-        else:
-            reliquat = letters
-    return Position(board, reliquat, rounds)
+    replayed = replay([r.top for r in rounds if r.top], edition, rules, strict=True)
+    reliquat: list[str] = []
+    if rounds:
+        last = rounds[-1]
+        letters = list(parse_draw(last.draw, edition, rules.rack_size).letters) if last.draw else []
+        reliquat = _left_after(letters, replayed.plays[-1]) if last.top else letters
+    return Position(replayed.board, reliquat, rounds)
 
 
 def _left_after(letters: list[str], play: Play) -> list[str]:

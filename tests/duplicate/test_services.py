@@ -6,6 +6,7 @@ import pytest
 
 from duplicate import services
 from duplicate.models import Result, Session, Tournament
+from scoring.engine.moves import ReplayError
 from scoring.models import Edition, RuleSet
 
 from .conftest import make_session
@@ -26,6 +27,21 @@ def test_typed_draw_and_top_scored_against_the_board(session):
     position = services.position(session)
     assert position.board.tile_count == 10
     assert position.reliquat == ["T", "X"]
+
+
+def test_the_position_before_a_move_and_while_its_top_is_missing(session):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.round_add(session=session, draw_text="ST+AIONX")
+    before_second = services.position(session, before=2)
+    assert (before_second.board.tile_count, before_second.reliquat, before_second.next_number) == (5, ["S", "T"], 2)
+    waiting = services.position(session)
+    assert (waiting.board.tile_count, waiting.reliquat, waiting.next_number) == (5, list("STAIONX"), 3)
+
+
+def test_a_stored_top_the_board_refuses_is_an_error_not_a_gap(session):
+    session.rounds.create(number=1, draw="VAGUEST", top="A1 VAGUE", top_score=26)
+    with pytest.raises(ReplayError, match="Grille, coup 1"):
+        services.position(session)
 
 
 @pytest.mark.parametrize(
