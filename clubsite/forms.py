@@ -46,7 +46,9 @@ class ClubForm(forms.ModelForm):
 
 class AddMemberForm(forms.Form):
     identifier = forms.CharField(label=_("Nom d'utilisateur ou adresse e-mail"), max_length=254)
-    role = forms.ChoiceField(label=_("Rôle"), choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    role = forms.TypedChoiceField(
+        label=_("Rôle"), choices=Membership.Role.choices, coerce=Membership.Role, initial=Membership.Role.MEMBER
+    )
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -75,4 +77,4 @@ class AddMemberForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(label=_("Rôle"), choices=Membership.Role.choices)
+    role = forms.TypedChoiceField(label=_("Rôle"), choices=Membership.Role.choices, coerce=Membership.Role)

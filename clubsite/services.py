@@ -21,7 +21,7 @@ def club_create(*, name: str, creator) -> Club:
     return club
 
 
-def membership_set_role(*, membership: Membership, role: str) -> None:
+def membership_set_role(*, membership: Membership, role: Membership.Role) -> None:
     """Give a member another role, unless that demotes the club's last admin."""
     with transaction.atomic():
         membership = _locked(membership)

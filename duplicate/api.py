@@ -34,18 +34,14 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 
 
 def _session_for(request, pk, *, write=False) -> Session:
-    """Organisers read and write; the club's members and the session's players read. Anyone else, another
-    club's organiser included, gets 403; an unknown id 404."""
-    session = Session.objects.select_related("club", "edition", "rule_set").filter(pk=pk).first()
+    """Organisers read and write; the club's members and the session's players read (403 on a write). Anyone
+    else, another club's organiser included, gets the 404 of an unknown id: nobody can probe which ids exist."""
+    sessions = Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set")
+    session = sessions.filter(pk=pk).first()
     if session is None:
         raise HttpError(404, _("Séance introuvable."))
-    if session.is_organiser(request.user):
-        return session
-    if write:
+    if write and not session.is_organiser(request.user):
         raise HttpError(403, _("Seuls les organisateurs de la séance peuvent la modifier."))
-    related = bool(session.club and session.club.role_of(request.user))
-    if not related and not session.players.filter(member=request.user).exists():
-        raise HttpError(403, _("Cette séance n'est pas la vôtre."))
     return session
 
 
@@ -57,7 +53,7 @@ def _refused(error: services.DuplicateError):
 def session_create(request, payload: SessionIn):
     club = None
     if payload.club is not None:
-        club = Club.objects.filter(pk=payload.club).first()
+        club = Club.objects.for_user(request.user).filter(pk=payload.club).first()
         if club is None:
             raise HttpError(404, _("Club introuvable."))
         if not club.is_organiser(request.user):
@@ -71,19 +67,19 @@ def session_create(request, payload: SessionIn):
     except ValueError:
         raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
     try:
-        with transaction.atomic():
-            session = services.session_create(
-                creator=request.user,
-                club=club,
-                name=payload.name,
-                date=date,
-                edition=edition,
-                rule_set=rule_set,
-                move_seconds=payload.move_seconds,
-            )
-            players = services.players_add(session=session, rows=[(None, name.strip()) for name in payload.players])
+        session = services.session_create(
+            creator=request.user,
+            club=club,
+            name=payload.name,
+            date=date,
+            edition=edition,
+            rule_set=rule_set,
+            move_seconds=payload.move_seconds,
+            players=[(None, name.strip()) for name in payload.players],
+        )
     except services.DuplicateError as error:
         _refused(error)
+    players = session.players.order_by("pk")
     return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
 
 

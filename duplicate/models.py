@@ -1,5 +1,6 @@
 """Duplicate sessions: every player has the same draw, the top is placed after each move (FISF règlement)."""
 
+import datetime
 import secrets
 
 from django.conf import settings
@@ -8,6 +9,7 @@ from django.db.models import F, Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
 
@@ -21,13 +23,21 @@ def _new_key() -> str:
 
 class SessionQuerySet(models.QuerySet):
     def organised_by(self, user):
-        """Sessions a member runs: those of clubs he organises, and his personal ones."""
+        """Sessions a member runs: those of clubs he organises (a club admin counts), and his personal ones."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(club__in=Club.objects.organised_by(user)) | Q(club__isnull=True, creator=user))
+
+    def visible_to(self, user):
+        """Sessions a member may read: those he runs, those of his clubs, those he plays in. The others are
+        answered as if they did not exist, so that nobody can probe which ids do."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(
-            Q(club__memberships__user=user, club__memberships__role__in=("organiser", "admin"))
+            Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
-        ).distinct()
+            | Q(pk__in=Player.objects.filter(member=user).values("session"))
+        )
 
     def played_by(self, user):
         if not user.is_authenticated:
@@ -86,6 +96,18 @@ class Session(models.Model):
     @property
     def players_enter_scores(self) -> bool:
         return self.entry in (self.Entry.PLAYERS, self.Entry.BOTH)
+
+    @property
+    def deadline(self) -> datetime.datetime | None:
+        """When the move's time runs out, on the server's clock: every screen counts down to this same instant
+        whatever its own clock says. None until the timer is started."""
+        if self.timer_started_at is None:
+            return None
+        return self.timer_started_at + datetime.timedelta(seconds=self.move_seconds)
+
+    def current_round(self) -> "Round | None":
+        """The move being played: the last one drawn (its top may still be missing), None before the first draw."""
+        return self.rounds.order_by("number").last()
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:
@@ -151,6 +173,12 @@ class Round(models.Model):
         kept, plus, new = text.partition("+")
         return (rejet, kept, new) if plus else (rejet, "", kept)
 
+    @property
+    def top_below_best(self) -> bool:
+        """Whether the placed top is worth less than the best move the top finder saw: the arbiter may have
+        missed it. The page only warns, since the finder's word list is a free one, not the ODS."""
+        return bool(self.top and self.suggestions and self.top_score < self.suggestions[0]["score"])
+
 
 class Result(models.Model):
     """A player's result on a move; one per player and move, enforced by the database."""
@@ -173,6 +201,23 @@ class Result(models.Model):
         return f"{self.player}: {self.score}"
 
 
+class TournamentQuerySet(models.QuerySet):
+    def organised_by(self, user):
+        """Tournaments a member runs: those he created, and those of clubs he organises."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(creator=user) | Q(club__in=Club.objects.organised_by(user)))
+
+    def visible_to(self, user):
+        """Tournaments a member may know of: those he runs, those of his clubs, those he plays in. The others
+        are answered as if they did not exist, as sessions are."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(
+            Q(creator=user) | Q(club__in=Club.objects.for_user(user)) | Q(sessions__in=Session.objects.played_by(user))
+        ).distinct()
+
+
 class Tournament(models.Model):
     """Several sessions ranked together: the sum of their totals, equal totals sharing a place."""
 
@@ -183,6 +228,8 @@ class Tournament(models.Model):
     name = models.CharField(_("nom"), max_length=120)
     sessions = models.ManyToManyField(Session, related_name="tournaments", verbose_name=_("séances"))
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("tournoi")

@@ -8,6 +8,7 @@ import csv
 import io
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -18,11 +19,11 @@ from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import generate_moves
-from scoring.engine.moves import Board, Move, Play
+from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank
 from scoring.models import move_index
 
-from .models import ExportJob, Player, Result, Round, Session
+from .models import ExportJob, Player, Result, Round, Session, Tournament
 
 MAX_PLAYERS = 2000
 
@@ -39,8 +40,21 @@ def _message(error: ScoringError) -> str:
 
 
 def session_create(
-    *, creator, club, name, date, edition, rule_set, move_seconds, entry=Session.Entry.ARBITER, automatic=False
-):
+    *,
+    creator,
+    club,
+    name,
+    date,
+    edition,
+    rule_set,
+    move_seconds,
+    entry=Session.Entry.ARBITER,
+    automatic=False,
+    players: Sequence[tuple[int | None, str]] = (),
+) -> Session:
+    """A session with its players [(table, name)], all or nothing: a refused player line leaves no empty
+    session behind. An automatic game is one member facing the tops: personal, its creator playing alone
+    unless players are named, and the players entering their own scores since there is no arbiter."""
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
@@ -49,17 +63,25 @@ def session_create(
         )
     if not name.strip():
         raise DuplicateError(_("Donnez un nom à la séance."))
-    return Session.objects.create(
-        creator=creator,
-        club=club,
-        name=name.strip()[:120],
-        date=date,
-        edition=edition,
-        rule_set=rule_set,
-        move_seconds=move_seconds,
-        entry=entry,
-        automatic=automatic,
-    )
+    if automatic:
+        if club is not None:
+            raise DuplicateError(_("Une partie automatique est une séance personnelle, sans club."))
+        players = players or [(None, f"@{creator.get_username()}")]
+        entry = Session.Entry.PLAYERS
+    with transaction.atomic():
+        session = Session.objects.create(
+            creator=creator,
+            club=club,
+            name=name.strip()[:120],
+            date=date,
+            edition=edition,
+            rule_set=rule_set,
+            move_seconds=move_seconds,
+            entry=entry,
+            automatic=automatic,
+        )
+        players_add(session=session, rows=list(players))
+    return session
 
 
 def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
@@ -133,22 +155,20 @@ class Position:
 
 
 def position(session: Session, before: int | None = None) -> Position:
-    """The board with every top placed (those of moves before `before` only, when given)."""
+    """The board with every top placed (those of moves before `before` only, when given). Each top was checked
+    when it was entered, so the replay is strict: a top the board refuses now is a bug, not a case to skip."""
     edition = session.edition_engine
     rules = session.rules_engine
-    board = Board()
-    reliquat: list[str] = []
     rounds = list(session.rounds.all())
     if before is not None:
         rounds = [r for r in rounds if r.number < before]
-    for round_ in rounds:
-        letters = list(parse_draw(round_.draw, edition, rules.rack_size).letters) if round_.draw else []
-        if round_.top:
-            play = board.play(Move.parse(round_.top, edition), edition, rules)
-            reliquat = _left_after(letters, play)
-        else:
-            reliquat = letters
-    return Position(board, reliquat, rounds)
+    replayed = replay([r.top for r in rounds if r.top], edition, rules, strict=True)
+    reliquat: list[str] = []
+    if rounds:
+        last = rounds[-1]
+        letters = list(parse_draw(last.draw, edition, rules.rack_size).letters) if last.draw else []
+        reliquat = _left_after(letters, replayed.plays[-1]) if last.top else letters
+    return Position(replayed.board, reliquat, rounds)
 
 
 def _left_after(letters: list[str], play: Play) -> list[str]:
@@ -459,6 +479,21 @@ def session_again(*, session: Session, creator) -> Session:
             Player(session=copy, name=p.name, member=p.member, table=p.table) for p in session.players.all()
         )
     return copy
+
+
+def tournament_create(*, name, creator, sessions) -> Tournament:
+    """Sessions ranked together. The tournament belongs to their club when they share one, so that the club's
+    other organisers run it too; otherwise to its creator alone."""
+    sessions = list(sessions)
+    if len(sessions) < 2:
+        raise DuplicateError(_("Un tournoi réunit au moins deux séances."))
+    clubs = {session.club_id for session in sessions}
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=name, creator=creator, club=sessions[0].club if len(clubs) == 1 else None
+        )
+        tournament.sessions.set(sessions)
+    return tournament
 
 
 def tournament_ranking(tournament) -> list:

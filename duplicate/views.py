@@ -1,6 +1,3 @@
-import datetime
-
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -8,23 +5,24 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from clubsite.models import Club
+from clubsite.actions import object_action
 from scoring.boards import board_rows
 from scoring.engine.tracking import track
-from scoring.models import Edition, RuleSet
 from scoring.views import grid_page
 
 from . import exports, services
 from .boards import TopBoardStore
+from .forms import SessionForm, TournamentForm
 from .models import ExportJob, Player, Round, Session, Tournament
 
 
 def _get_session_for_organiser(request, pk) -> Session:
-    """The session if the member runs it; 403 for anyone else (another club's organiser included)."""
-    session = get_object_or_404(Session.objects.select_related("club", "edition", "rule_set"), pk=pk)
+    """The session if the member runs it; 403 for someone who may read it (a member of its club, a player);
+    404 for anyone else, another club's organiser included, as for an id that does not exist."""
+    sessions = Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set")
+    session = get_object_or_404(sessions, pk=pk)
     if not session.is_organiser(request.user):
         raise PermissionDenied(_("Seuls les organisateurs de la séance la mènent."))
     return session
@@ -33,43 +31,6 @@ def _get_session_for_organiser(request, pk) -> Session:
 def _get_player_by_key(key) -> Player:
     """A player's own page is reached through his personal link (or from his account)."""
     return get_object_or_404(Player.objects.select_related("session", "session__edition", "session__rule_set"), key=key)
-
-
-class SessionForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom"), max_length=120)
-    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    club = forms.ModelChoiceField(
-        Club.objects.none(), label=gettext_lazy("Club"), required=False, empty_label=gettext_lazy("Séance personnelle")
-    )
-    edition = forms.ModelChoiceField(Edition.objects.all(), label=gettext_lazy("Édition"), empty_label=None)
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
-    move_seconds = forms.TypedChoiceField(
-        label=gettext_lazy("Temps par coup"),
-        coerce=int,
-        choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
-        initial=180,
-    )
-    entry = forms.ChoiceField(label=gettext_lazy("Qui saisit les scores"), choices=Session.Entry.choices)
-    automatic = forms.BooleanField(
-        label=gettext_lazy("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
-        required=False,
-    )
-    players = forms.CharField(
-        label=gettext_lazy("Joueurs"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=gettext_lazy(
-            "Un joueur par ligne : « table;nom » ou le nom seul ; « @identifiant » pour un membre du site. "
-            "Un fichier CSV collé convient."
-        ),
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.organised_by(user)
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
-        self.fields["date"].initial = timezone.localdate()
 
 
 @login_required
@@ -87,12 +48,6 @@ def session_new(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            rows = services.parse_player_lines(data["players"])
-            if data["automatic"]:
-                if data["club"]:
-                    raise services.DuplicateError(_("Une partie automatique est une séance personnelle, sans club."))
-                rows = rows or [(None, f"@{request.user.get_username()}")]
-                data["entry"] = Session.Entry.PLAYERS
             session = services.session_create(
                 creator=request.user,
                 club=data["club"],
@@ -103,8 +58,8 @@ def session_new(request):
                 move_seconds=data["move_seconds"],
                 entry=data["entry"],
                 automatic=data["automatic"],
+                players=services.parse_player_lines(data["players"]),
             )
-            services.players_add(session=session, rows=rows)
         except services.DuplicateError as error:
             form.add_error(None, str(error))
         else:
@@ -116,32 +71,24 @@ def session_new(request):
 
 def _session_context(request, session, **extra):
     rows, tops_total = services.ranking(session)
-    rounds = list(session.rounds.all())
-    current = rounds[-1] if rounds else None
+    position = services.position(session)
+    current = session.current_round()
     results = {}
     if current:
         results = {result.player_id: result for result in current.results.all()}
     players = list(session.players.all())
-    position = services.position(session)
     return {
         "board_rows": board_rows(position.board),
         "tracking": track(session.edition_engine, [tile for _index, tile in position.board.tiles()]),
         "session": session,
-        "rounds": rounds,
+        "rounds": position.rounds,
         "current": current,
         "players": [(player, results.get(player.pk)) for player in players],
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
-        "deadline": _deadline(session),
         **extra,
     }
-
-
-def _deadline(session):
-    if not session.timer_started_at:
-        return None
-    return session.timer_started_at + datetime.timedelta(seconds=session.move_seconds)
 
 
 @login_required
@@ -151,23 +98,15 @@ def session_detail(request, pk):
     return render(request, "duplicate/session.html", _session_context(request, session))
 
 
-def _organiser_action(view):
-    """A POST on a session by one of its organisers; a refusal shows the page again with the reason (400)."""
+def _refused(request, session, message):
+    """A refused action: the session's page again with the reason, nothing written."""
+    context = _session_context(request, session, error=message)
+    return render(request, "duplicate/session.html", context, status=400)
 
-    @login_required
-    @require_POST
-    def wrapper(request, pk, *args, **kwargs):
-        session = _get_session_for_organiser(request, pk)
-        try:
-            response = view(request, session, *args, **kwargs)
-        except services.DuplicateError as error:
-            context = _session_context(request, session, error=str(error))
-            return render(request, "duplicate/session.html", context, status=400)
-        return response or redirect("duplicate:session", pk=session.pk)
 
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
-    return wrapper
+_organiser_action = object_action(
+    load=_get_session_for_organiser, refusal=services.DuplicateError, refused=_refused, page="duplicate:session"
+)
 
 
 @_organiser_action
@@ -262,7 +201,6 @@ def ranking_live(request, public_key):
         "ranking": rows,
         "tops_total": tops_total,
         "rounds": session.rounds.exclude(top_score=None).count(),
-        "deadline": _deadline(session),
         "now": timezone.now(),
     }
     template = "duplicate/ranking.html#board" if request.htmx else "duplicate/ranking.html"
@@ -276,7 +214,7 @@ def player_page(request, key):
     session = player.session
     error = ""
     rounds = list(session.rounds.all())
-    current = rounds[-1] if rounds else None
+    current = session.current_round()
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
@@ -295,7 +233,6 @@ def player_page(request, key):
         "rounds": [(round_, results.get(round_.pk)) for round_ in rounds],
         "current": current,
         "current_result": results.get(current.pk) if current else None,
-        "deadline": _deadline(session),
         "now": timezone.now(),
         "error": error,
     }
@@ -361,30 +298,11 @@ def session_again(request, session):
 
 
 def _get_tournament_for_organiser(request, pk) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    allowed = tournament.creator_id == request.user.pk or (
-        tournament.club and tournament.club.is_organiser(request.user)
-    )
-    if not allowed:
-        raise Http404
+    """The tournament if the member runs it; 403 for someone who may know of it; 404 for anyone else."""
+    tournament = get_object_or_404(Tournament.objects.visible_to(request.user).select_related("club"), pk=pk)
+    if not Tournament.objects.organised_by(request.user).filter(pk=tournament.pk).exists():
+        raise PermissionDenied(_("Seuls les organisateurs du tournoi le consultent."))
     return tournament
-
-
-class TournamentForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Nom du tournoi"), max_length=120)
-    sessions = forms.ModelMultipleChoiceField(
-        Session.objects.none(), label=gettext_lazy("Séances"), widget=forms.CheckboxSelectMultiple
-    )
-
-    def __init__(self, user, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["sessions"].queryset = Session.objects.organised_by(user)
-
-    def clean_sessions(self):
-        sessions = self.cleaned_data["sessions"]
-        if len(sessions) < 2:
-            raise forms.ValidationError(_("Un tournoi réunit au moins deux séances."))
-        return sessions
 
 
 @login_required
@@ -392,19 +310,15 @@ class TournamentForm(forms.Form):
 def tournament_list(request):
     form = TournamentForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        sessions = list(form.cleaned_data["sessions"])
-        clubs = {session.club_id for session in sessions}
-        tournament = Tournament.objects.create(
-            name=form.cleaned_data["name"],
-            creator=request.user,
-            club=sessions[0].club if len(clubs) == 1 else None,
-        )
-        tournament.sessions.set(sessions)
-        return redirect("duplicate:tournament", pk=tournament.pk)
-    tournaments = Tournament.objects.filter(creator=request.user) | Tournament.objects.filter(
-        club__in=Club.objects.organised_by(request.user)
-    )
-    context = {"form": form, "tournaments": tournaments.distinct()}
+        try:
+            tournament = services.tournament_create(
+                name=form.cleaned_data["name"], creator=request.user, sessions=form.cleaned_data["sessions"]
+            )
+        except services.DuplicateError as error:
+            form.add_error("sessions", str(error))
+        else:
+            return redirect("duplicate:tournament", pk=tournament.pk)
+    context = {"form": form, "tournaments": Tournament.objects.organised_by(request.user)}
     return render(request, "duplicate/tournaments.html", context, status=400 if form.errors else 200)
 
 

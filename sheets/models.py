@@ -125,6 +125,12 @@ class Line(models.Model):
         return self.kind in self.TURN_KINDS
 
     @property
+    def is_editable(self) -> bool:
+        """Whether the line's points may be corrected: a play's and a penalty's are typed, the others follow
+        from the rules (delete the line instead), and a finished game is reopened before any correction."""
+        return self.kind in (self.Kind.PLAY, self.Kind.PENALTY) and not self.game.is_finished
+
+    @property
     def mismatch(self) -> bool:
         """An imported move whose written score differs from the engine's."""
         return self.recorded_points is not None and self.recorded_points != self.points

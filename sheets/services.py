@@ -83,13 +83,14 @@ def penalty_record(*, game: Game, player: Player, points: int):
 
 
 def line_update_points(*, line: Line, points: int):
+    _refuse_if_finished(line.game)
+    if not line.is_editable:
+        raise SheetError(_("Les points de cette ligne découlent des règles : supprimez-la plutôt."))
     rules = line.game.engine_rules()
     if line.kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
         raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
     if line.kind == Line.Kind.PENALTY and not -1000 <= points <= -1:
         raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
-    if line.kind in (Line.Kind.PASS, Line.Kind.EXCHANGE, Line.Kind.WITHDRAWN, Line.Kind.CHALLENGE):
-        raise SheetError(_("Les points de cette ligne découlent des règles : supprimez-la plutôt."))
     line.points = points
     line.save(update_fields=["points"])
 

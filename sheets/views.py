@@ -1,25 +1,22 @@
-from django import forms
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubsite.actions import object_action
 from scoring.engine.endgame import end_of_game
 from scoring.engine.gcg import decode_gcg
-from scoring.models import Edition, RuleSet
 from scoring.views import counter_page, grid_page
 
 from . import services
 from .boards import GameBoardStore
+from .forms import ImportForm, NewGameForm
 from .gcg_files import game_from_gcg, game_to_gcg
 from .models import Game, Line
 from .sheet import build_sheet
@@ -54,7 +51,6 @@ def _sheet_context(request, game, **extra):
         "sheet": sheet,
         "rules": rules,
         "can_write": game.owner_id == request.user.pk,
-        "kinds": Line.Kind,
         **extra,
     }
 
@@ -89,48 +85,6 @@ def _summary(game, end_rule):
     return sorted(((p, total, None) for p, total in zip(players, scores, strict=True)), key=lambda row: -row[1])
 
 
-class NewGameForm(forms.Form):
-    edition = forms.ModelChoiceField(Edition.objects.all(), label=gettext_lazy("Édition"), empty_label=None)
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
-    timer_seconds = forms.TypedChoiceField(
-        label=gettext_lazy("Chrono par coup"),
-        coerce=int,
-        choices=[(0, gettext_lazy("Sans chrono")), (60, "1 min"), (120, "2 min"), (180, "3 min")],
-        initial=0,
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
-        for number in range(1, 5):
-            self.fields[f"name{number}"] = forms.CharField(
-                label=gettext_lazy("Joueur %(number)d") % {"number": number}, max_length=60, required=False
-            )
-            self.fields[f"member{number}"] = forms.CharField(
-                label=gettext_lazy("Membre lié (nom d'utilisateur)"), max_length=150, required=False
-            )
-
-    def clean(self):
-        cleaned = super().clean()
-        players = []
-        users = get_user_model().objects
-        for number in range(1, 5):
-            name = cleaned.get(f"name{number}", "").strip()
-            username = cleaned.get(f"member{number}", "").strip()
-            member = None
-            if username:
-                member = users.filter(Q(username__iexact=username) | Q(email__iexact=username)).first()
-                if member is None:
-                    self.add_error(f"member{number}", _("Aucun membre ne porte ce nom ou cette adresse."))
-            if name or member:
-                players.append((name, member))
-        if len(players) < 2:
-            players += [("", None)] * (2 - len(players))
-        cleaned["players"] = players
-        return cleaned
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request):
@@ -158,22 +112,9 @@ def game_detail(request, pk):
     return render(request, "sheets/game.html", _sheet_context(request, game))
 
 
-def _owner_action(view):
-    """Decorates a POST action on a game: the owner only (403 otherwise), refusals shown with a 400."""
-
-    @login_required
-    @require_POST
-    def wrapper(request, pk, *args, **kwargs):
-        game = _get_game_for_owner(request, pk)
-        try:
-            view(request, game, *args, **kwargs)
-        except services.SheetError as error:
-            return _refused(request, game, str(error))
-        return redirect("sheets:game", pk=game.pk)
-
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
-    return wrapper
+_owner_action = object_action(
+    load=_get_game_for_owner, refusal=services.SheetError, refused=_refused, page="sheets:game"
+)
 
 
 def _int_field(request, name, default=None) -> int:
@@ -317,23 +258,6 @@ def game_export(request, pk):
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="partie-{game.pk}.gcg"'
     return response
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("Fichier GCG"))
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=gettext_lazy("Règles"), empty_label=None)
-    edition = forms.ModelChoiceField(
-        Edition.objects.all(),
-        label=gettext_lazy("Édition"),
-        required=False,
-        empty_label=gettext_lazy("Celle du fichier (#tile-distribution), sinon le français"),
-    )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > 512 * 1024:
-            raise forms.ValidationError(_("Fichier trop volumineux : 512 Ko au plus."))
-        return upload
 
 
 @login_required

@@ -26,7 +26,7 @@ def make_club(name, **roles) -> Club:
     club = Club.objects.create(name=name, slug=Club.objects.free_slug(name))
     for role, users in roles.items():
         for user in users:
-            club.memberships.create(user=user, role=role)
+            club.memberships.create(user=user, role=Membership.Role(role))
     return club
 
 

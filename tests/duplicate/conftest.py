@@ -26,7 +26,7 @@ def grenoble(charlie):
 
 
 def make_session(creator, club=None, players=("Alice", "Bob"), move_seconds=180):
-    session = services.session_create(
+    return services.session_create(
         creator=creator,
         club=club,
         name="Mardi soir",
@@ -35,9 +35,8 @@ def make_session(creator, club=None, players=("Alice", "Bob"), move_seconds=180)
         rule_set=RuleSet.objects.get(code="tournoi"),
         move_seconds=move_seconds,
         entry=Session.Entry.BOTH,
+        players=[(i + 1, name) for i, name in enumerate(players)],
     )
-    services.players_add(session=session, rows=[(i + 1, name) for i, name in enumerate(players)])
-    return session
 
 
 @pytest.fixture

@@ -83,6 +83,18 @@ def test_sending_a_score_again_replaces_it_and_a_refusal_changes_nothing(client,
     assert sorted(Result.objects.values_list("score", flat=True)) == [18, 22]
 
 
+def test_a_refused_player_leaves_no_session_behind(client, token, lyon):
+    response = call(
+        client,
+        "post",
+        "/api/duplicate/sessions",
+        token,
+        {"name": "M", "players": ["Alice", "@personne"], "club": lyon.pk},
+    )
+    assert (response.status_code, response.json()) == (422, {"detail": "Aucun membre « personne »."})
+    assert Session.objects.count() == 0
+
+
 def test_personal_session_without_club(client, bob):
     raw = ApiToken.issue(bob)
     response = call(client, "post", "/api/duplicate/sessions", raw, {"name": "Seul face aux tops", "players": ["Bob"]})
@@ -99,15 +111,20 @@ def test_permission_ladder(client, token, lyon, bob, charlie, grenoble):
     assert call(client, "post", rounds, "faux-jeton", {"draw": "VAGUEST"}).json() == {
         "detail": "Authentification requise : un jeton (Authorization: Bearer) ou une session."
     }
-    other = ApiToken.issue(charlie)  # another club's organiser
-    assert call(client, "post", rounds, other, {"draw": "VAGUEST"}).status_code == 403
+    other = ApiToken.issue(charlie)  # another club's organiser: the same 404 as an unknown id
+    assert call(client, "post", rounds, other, {"draw": "VAGUEST"}).status_code == 404
     response = call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", other)
-    assert (response.status_code, response.json()) == (403, {"detail": "Cette séance n'est pas la vôtre."})
+    assert (response.status_code, response.json()) == (404, {"detail": "Séance introuvable."})
     response = call(client, "post", "/api/duplicate/sessions", other, {"name": "X", "club": lyon.pk})
-    assert response.status_code == 403
+    assert (response.status_code, response.json()) == (404, {"detail": "Club introuvable."})
     member = ApiToken.issue(bob)
+    response = call(client, "post", "/api/duplicate/sessions", member, {"name": "X", "club": lyon.pk})
+    assert response.status_code == 403
+    assert response.json() == {"detail": "Seuls les organisateurs du club créent ses séances."}
     assert call(client, "get", f"/api/duplicate/sessions/{session_id}/ranking", member).status_code == 200
-    assert call(client, "post", rounds, member, {"draw": "VAGUEST"}).status_code == 403
+    response = call(client, "post", rounds, member, {"draw": "VAGUEST"})
+    assert response.status_code == 403
+    assert response.json() == {"detail": "Seuls les organisateurs de la séance peuvent la modifier."}
     call(client, "post", rounds, token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
     player = Session.objects.get(pk=session_id).players.get()
     scores = {"scores": [{"player": player.pk, "score": 10}]}
@@ -115,6 +132,20 @@ def test_permission_ladder(client, token, lyon, bob, charlie, grenoble):
     assert call(client, "put", f"{rounds}/1/scores", member, scores).status_code == 403
     assert not Result.objects.exists()
     assert call(client, "get", "/api/duplicate/sessions/999/ranking", token).status_code == 404
+
+
+def test_a_player_reads_his_session_and_an_outsider_finds_no_personal_one(client, token, bob, charlie):
+    created = call(client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["@charlie"]})
+    url = f"/api/duplicate/sessions/{created.json()['id']}"
+    player = ApiToken.issue(charlie)  # plays in Alice's personal session, in none of her clubs
+    assert call(client, "get", f"{url}/ranking", player).status_code == 200
+    response = call(client, "post", f"{url}/rounds", player, {"draw": "VAGUEST"})
+    assert response.status_code == 403
+    assert response.json() == {"detail": "Seuls les organisateurs de la séance peuvent la modifier."}
+    response = call(
+        client, "get", f"{url}/ranking", ApiToken.issue(bob)
+    )  # Alice's club-mate, but the session is personal
+    assert (response.status_code, response.json()) == (404, {"detail": "Séance introuvable."})
 
 
 def test_bad_input_is_a_french_4xx(client, token, lyon):

@@ -1,9 +1,13 @@
 """Duplicate sessions through their services: draws, tops, results and the ranking, with the seed's numbers."""
 
+import datetime
+
 import pytest
 
 from duplicate import services
-from duplicate.models import Result
+from duplicate.models import Result, Session, Tournament
+from scoring.engine.moves import ReplayError
+from scoring.models import Edition, RuleSet
 
 from .conftest import make_session
 
@@ -23,6 +27,21 @@ def test_typed_draw_and_top_scored_against_the_board(session):
     position = services.position(session)
     assert position.board.tile_count == 10
     assert position.reliquat == ["T", "X"]
+
+
+def test_the_position_before_a_move_and_while_its_top_is_missing(session):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.round_add(session=session, draw_text="ST+AIONX")
+    before_second = services.position(session, before=2)
+    assert (before_second.board.tile_count, before_second.reliquat, before_second.next_number) == (5, ["S", "T"], 2)
+    waiting = services.position(session)
+    assert (waiting.board.tile_count, waiting.reliquat, waiting.next_number) == (5, list("STAIONX"), 3)
+
+
+def test_a_stored_top_the_board_refuses_is_an_error_not_a_gap(session):
+    session.rounds.create(number=1, draw="VAGUEST", top="A1 VAGUE", top_score=26)
+    with pytest.raises(ReplayError, match="Grille, coup 1"):
+        services.position(session)
 
 
 @pytest.mark.parametrize(
@@ -176,3 +195,45 @@ def test_a_member_joins_by_his_username(session, bob):
     assert list(type(session).objects.played_by(bob)) == [session]
     with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
         services.players_add(session=session, rows=[(8, "@personne")])
+
+
+def create_session(creator, **fields):
+    return services.session_create(
+        creator=creator,
+        name="Entraînement",
+        date=datetime.date(2026, 11, 29),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=120,
+        **fields,
+    )
+
+
+def test_a_session_and_its_players_are_created_together_or_not_at_all(alice, lyon):
+    with pytest.raises(services.DuplicateError, match="La table 3 est déjà prise."):
+        create_session(alice, club=lyon, players=[(3, "Anne"), (3, "Bruno")])
+    with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
+        create_session(alice, club=lyon, players=[(1, "Anne"), (2, "@personne")])
+    assert Session.objects.count() == 0
+    session = create_session(alice, club=lyon, players=[(1, "Anne"), (2, "@alice")])
+    assert list(session.players.values_list("table", "name", "member")) == [(1, "Anne", None), (2, "alice", alice.pk)]
+
+
+def test_an_automatic_game_is_personal_and_played_by_its_creator(alice, lyon):
+    with pytest.raises(services.DuplicateError, match="Une partie automatique est une séance personnelle, sans club."):
+        create_session(alice, club=lyon, automatic=True)
+    assert Session.objects.count() == 0
+    session = create_session(alice, club=None, automatic=True, entry=Session.Entry.ARBITER)
+    assert (session.entry, [(p.name, p.member) for p in session.players.all()]) == ("players", [("alice", alice)])
+
+
+def test_a_tournament_takes_the_club_its_sessions_share(alice, lyon):
+    first, second = make_session(alice, lyon), make_session(alice, lyon)
+    tournament = services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=[first, second])
+    assert (tournament.club, set(tournament.sessions.all())) == (lyon, {first, second})
+    personal = make_session(alice)
+    tournament = services.tournament_create(name="Mélange", creator=alice, sessions=[first, personal])
+    assert tournament.club is None
+    with pytest.raises(services.DuplicateError, match="Un tournoi réunit au moins deux séances."):
+        services.tournament_create(name="Seul", creator=alice, sessions=[first])
+    assert Tournament.objects.count() == 2

@@ -8,7 +8,7 @@ import pytest
 from openpyxl import load_workbook
 
 from duplicate import services
-from duplicate.models import Result, Session
+from duplicate.models import ExportJob, Result, Session
 
 from .conftest import make_session
 
@@ -56,9 +56,9 @@ def test_a_member_cannot_create_a_session_for_a_club_he_does_not_organise(client
 def test_permission_ladder_on_the_organiser_page(client, session, alice, bob, charlie):
     url = f"/duplicate/{session.pk}/"
     assert client.get(url).status_code == 302
-    client.force_login(charlie)  # another club's organiser
-    assert client.get(url).status_code == 403
-    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 403
+    client.force_login(charlie)  # another club's organiser: told the session does not exist
+    assert client.get(url).status_code == 404
+    assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 404
     client.force_login(bob)  # a member of the club, not an organiser
     assert client.get(url).status_code == 403
     assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 403
@@ -66,6 +66,39 @@ def test_permission_ladder_on_the_organiser_page(client, session, alice, bob, ch
     assert client.get(url).status_code == 200
     assert client.post(f"{url}coups/", {"draw": "VAGUEST"}).status_code == 302
     assert session.rounds.count() == 1
+
+
+ORGANISER_VIEWS = [
+    ("get", "", {}, 200),
+    ("get", "grille/", {}, 200),
+    ("get", "export/csv/", {}, 200),
+    ("get", "exports/{job}/", {}, 200),
+    ("get", "exports/{job}/fichier/", {}, 200),
+    ("post", "joueurs/", {"players": "3;Zoé"}, 302),
+    ("post", "coups/", {"draw": "ST+AIONX"}, 302),
+    ("post", "coups/1/top/", {"top": "H4 VAGUE"}, 302),
+    ("post", "coups/1/resultats/{player}/", {"score": 20}, 302),
+    ("post", "chrono/", {}, 302),
+    ("post", "terminer/", {}, 302),
+    ("post", "nouvelle-seance/", {}, 302),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "data", "status"), ORGANISER_VIEWS)
+def test_permission_ladder_on_every_organiser_view(client, session, alice, bob, charlie, method, path, data, status):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    job = ExportJob.objects.create(
+        session=session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"1;Alice"
+    )
+    url = f"/duplicate/{session.pk}/" + path.format(job=job.pk, player=session.players.first().pk)
+    send = getattr(client, method)
+    assert send(url, data)["Location"].startswith("/compte/connexion/")
+    client.force_login(charlie)  # another club's organiser
+    assert send(url, data).status_code == 404
+    client.force_login(bob)  # a member of the club
+    assert send(url, data).status_code == 403
+    client.force_login(alice)
+    assert send(url, data).status_code == status
 
 
 def test_three_moves_for_three_players_and_the_ranking_page(client, alice, lyon):
@@ -199,6 +232,21 @@ def test_a_tournament_needs_two_sessions(client, session, alice):
     assert "Un tournoi réunit au moins deux séances." in response.content.decode()
 
 
+def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, grenoble):
+    sessions = [make_session(alice, lyon), make_session(alice, lyon)]
+    tournament = services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=sessions)
+    url = f"/duplicate/tournois/{tournament.pk}/"
+    assert client.get(url)["Location"].startswith("/compte/connexion/")
+    client.force_login(charlie)  # another club's organiser
+    assert client.get(url).status_code == 404
+    assert "Coupe d&#x27;hiver" not in client.get("/duplicate/tournois/").content.decode()
+    client.force_login(bob)  # a member of the club
+    assert client.get(url).status_code == 403
+    client.force_login(alice)
+    assert client.get(url).status_code == 200
+    assert "Coupe d&#x27;hiver" in client.get("/duplicate/tournois/").content.decode()
+
+
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
     services.players_add(session=session, rows=[(9, "@bob")])
     player = session.players.get(member=bob)
@@ -266,3 +314,31 @@ def test_an_automatic_game_alone_against_the_tops(client, alice):
     assert round_.results.get().score == round_.suggestions[-1]["score"]
     client.post(url, {"action": "next"})
     assert session.rounds.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("1;Alice\n2;@personne", "Aucun membre « personne »."),
+        ("1;Alice\n1;Bob", "La table 1 est déjà prise."),
+        ("1;Alice\n2;" + "B" * 81, "Ligne 2 : nom trop long (80 caractères au plus)."),
+    ],
+)
+def test_a_refused_player_line_leaves_no_session_behind(client, alice, lyon, players, message):
+    client.force_login(alice)
+    response = client.post(
+        "/duplicate/nouvelle/",
+        {
+            "name": "Mardi soir",
+            "date": "2026-11-24",
+            "club": lyon.pk,
+            "edition": 1,
+            "rule_set": 1,
+            "move_seconds": 180,
+            "entry": "arbiter",
+            "players": players,
+        },
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Session.objects.count() == 0

@@ -155,6 +155,24 @@ def test_undo_edit_and_delete_recompute_the_totals(game):
     assert build_sheet(game).totals == [0, 18]
 
 
+def test_only_typed_points_of_an_unfinished_game_are_editable(game):
+    play = services.line_record(game=game, kind=Line.Kind.PLAY, points=26)
+    exchange = services.line_record(game=game, kind=Line.Kind.EXCHANGE)
+    penalty = services.penalty_record(game=game, player=play.player, points=10)
+    challenge = services.challenge_record(game=game, challenger=exchange.player)
+    placed = services.board_place(game=game, move="H4 VAGUE")
+    lines = (play, exchange, penalty, challenge, placed)
+    assert [line.is_editable for line in lines] == [True, False, True, False, False]
+    with pytest.raises(services.SheetError, match="Les points de cette ligne découlent des règles"):
+        services.line_update_points(line=challenge, points=-3)
+    services.game_finish(game=game, racks={0: "", 1: "E"})
+    play.refresh_from_db()
+    assert not play.is_editable
+    with pytest.raises(services.SheetError, match="La partie est terminée : rouvrez-la pour la corriger."):
+        services.line_update_points(line=play, points=30)
+    assert list(game.lines.values_list("points", flat=True)) == [26, 0, -10, -5, 0]
+
+
 def test_finish_e_a_u_gives_three_points_to_the_finisher(game):
     services.line_record(game=game, kind=Line.Kind.PLAY, points=300)
     services.line_record(game=game, kind=Line.Kind.PLAY, points=280)

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from scoring.models import RuleSet
+from sheets import services
 from sheets.models import Game, Line
 
 from .conftest import make_game
@@ -77,6 +78,30 @@ def test_permission_ladder_on_the_sheet(client, game, alice, bob, charlie):
     client.force_login(alice)
     assert client.post(f"{url}lignes/", {"kind": "play", "points": 5}).status_code == 302
     assert game.lines.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("lignes/", {"kind": "play", "points": 5}),
+        ("lignes/annuler/", {}),
+        ("lignes/{line}/", {"points": 30}),
+        ("lignes/{line}/supprimer/", {}),
+        ("penalite/", {"player": 0, "points": 10}),
+        ("contestation/", {"player": 1, "words": 1}),
+        ("rouvrir/", {}),
+    ],
+)
+def test_permission_ladder_on_every_action(client, game, alice, bob, charlie, path, data):
+    line = services.line_record(game=game, kind=Line.Kind.PLAY, points=26)
+    url = f"/parties/{game.pk}/" + path.format(line=line.pk)
+    assert client.post(url, data)["Location"].startswith("/compte/connexion/")
+    client.force_login(charlie)  # another member
+    assert client.post(url, data).status_code == 404
+    client.force_login(bob)  # a linked player
+    assert client.post(url, data).status_code == 403
+    client.force_login(alice)
+    assert client.post(url, data).status_code == 302
 
 
 def test_history_shows_own_and_linked_games_newest_first(client, alice, bob, charlie):
@@ -202,8 +227,6 @@ def test_refusals_are_french_pages(client, game, bob, charlie):
 
 
 def test_history_queries_do_not_grow_with_finished_games(client, alice, django_assert_max_num_queries):
-    from sheets import services
-
     for _ in range(12):
         finished = make_game(alice)
         services.line_record(game=finished, kind=Line.Kind.PLAY, points=20)

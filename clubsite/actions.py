@@ -1,0 +1,36 @@
+"""The shape of a POST action on an owned object, shared by the score sheets and the duplicate sessions.
+
+It lives in clubsite, which both apps may import without a cycle; it knows nothing of either.
+"""
+
+import functools
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+
+def object_action(*, load, refusal, refused, page):
+    """Decorates `view(request, obj, *args)`, an action that changes one object.
+
+    Only a logged-in member may POST it; `load(request, pk)` gives the object or raises (404 for whoever may not
+    see it, 403 for whoever may not change it). A `refusal` raised by the view writes nothing and answers
+    `refused(request, obj, message)`, the object's page with the reason; otherwise the view's own response, or
+    a redirect to the object's page (the URL name `page`) so that a reload does not post again.
+    """
+
+    def decorator(view):
+        @login_required
+        @require_POST
+        @functools.wraps(view)
+        def action(request, pk, *args, **kwargs):
+            obj = load(request, pk)
+            try:
+                response = view(request, obj, *args, **kwargs)
+            except refusal as error:
+                return refused(request, obj, str(error))
+            return response or redirect(page, pk=obj.pk)
+
+        return action
+
+    return decorator

@@ -1,0 +1,73 @@
+"""What sessions and moves know of themselves: who may see and who runs a session or a tournament, the move
+being played, the timer's deadline, a weak top."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+
+from duplicate import services
+from duplicate.models import Round, Session, Tournament
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dave(db):
+    """Dave belongs to no club; he plays in Alice's club session under his username."""
+    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+
+
+def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, dave, lyon, grenoble):
+    services.players_add(session=session, rows=[(9, "@dave")])
+    personal, in_grenoble = make_session(charlie), make_session(charlie, grenoble)
+    cup = services.tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
+    derby = services.tournament_create(name="Derby", creator=charlie, sessions=[personal, in_grenoble])
+    lyon_sessions = set(Session.objects.filter(club=lyon))
+
+    def sessions(queryset):
+        return {user: set(queryset(user)) for user in (alice, bob, charlie, dave)}
+
+    assert sessions(Session.objects.visible_to) == {
+        alice: lyon_sessions,  # organiser
+        bob: lyon_sessions,  # member
+        charlie: {personal, in_grenoble},  # admin of his club, with a personal session
+        dave: {session},  # player
+    }
+    assert sessions(Session.objects.organised_by) == {
+        alice: lyon_sessions,
+        bob: set(),
+        charlie: {personal, in_grenoble},
+        dave: set(),
+    }
+    assert sessions(Tournament.objects.visible_to) == {alice: {cup}, bob: {cup}, charlie: {derby}, dave: {cup}}
+    assert sessions(Tournament.objects.organised_by) == {alice: {cup}, bob: set(), charlie: {derby}, dave: set()}
+    for queryset in (Session.objects, Tournament.objects):
+        assert not queryset.visible_to(AnonymousUser()).exists()
+        assert not queryset.organised_by(AnonymousUser()).exists()
+
+
+def test_the_current_round_is_the_last_one_drawn(session):
+    assert session.current_round() is None
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    second = services.round_add(session=session, draw_text="ST+AIONX")
+    assert session.current_round() == second  # its top not placed yet
+
+
+def test_the_deadline_is_the_timer_start_plus_the_time_per_move(session):
+    assert session.deadline is None
+    session.timer_started_at = datetime.datetime(2026, 11, 24, 20, 30, tzinfo=datetime.UTC)
+    assert session.deadline == datetime.datetime(2026, 11, 24, 20, 33, tzinfo=datetime.UTC)
+    session.move_seconds = 150
+    assert session.deadline == datetime.datetime(2026, 11, 24, 20, 32, 30, tzinfo=datetime.UTC)
+
+
+def test_a_top_below_the_best_computed_move_is_flagged():
+    suggestions = [{"move": "H2 ANHELaI", "score": 76}, {"move": "H2 INHALEe", "score": 76}]
+    assert Round(draw="EHLA?NI", top="H8 HALE", top_score=14, suggestions=suggestions).top_below_best
+    assert not Round(draw="EHLA?NI", top="H2 INHALEe", top_score=76, suggestions=suggestions).top_below_best
+    assert not Round(draw="EHLA?NI", suggestions=suggestions).top_below_best  # no top yet
+    assert not Round(draw="EHLA?NI", top="H8 HALE", top_score=14).top_below_best  # no word list, no suggestion
