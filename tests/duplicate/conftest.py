@@ -25,18 +25,19 @@ def grenoble(charlie):
     return club
 
 
-def make_session(creator, club=None, players=("Alice", "Bob"), move_seconds=180):
-    return services.session_create(
-        creator=creator,
-        club=club,
-        name="Mardi soir",
-        date=datetime.date(2026, 11, 24),
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=move_seconds,
-        entry=Session.Entry.BOTH,
-        players=[(i + 1, name) for i, name in enumerate(players)],
-    )
+def make_session(creator, club=None, players=("Alice", "Bob"), **fields):
+    """A session through the service, its players named at tables 1, 2… or given as (table, name) rows; `fields`
+    change the service's other arguments."""
+    arguments = {
+        "name": "Mardi soir",
+        "date": datetime.date(2026, 11, 24),
+        "edition": Edition.objects.get(code="fr"),
+        "rule_set": RuleSet.objects.get(code="tournoi"),
+        "move_seconds": 180,
+        "entry": Session.Entry.BOTH,
+        "players": [row if isinstance(row, tuple) else (table, row) for table, row in enumerate(players, start=1)],
+    }
+    return services.session_create(creator=creator, club=club, **(arguments | fields))
 
 
 @pytest.fixture

@@ -1,13 +1,10 @@
 """Duplicate sessions through their services: draws, tops, results and the ranking, with the seed's numbers."""
 
-import datetime
-
 import pytest
 
 from duplicate import services
 from duplicate.models import Result, Session, Tournament
 from scoring.engine.moves import ReplayError
-from scoring.models import Edition, RuleSet
 
 from .conftest import make_session
 
@@ -197,33 +194,21 @@ def test_a_member_joins_by_his_username(session, bob):
         services.players_add(session=session, rows=[(8, "@personne")])
 
 
-def create_session(creator, **fields):
-    return services.session_create(
-        creator=creator,
-        name="Entraînement",
-        date=datetime.date(2026, 11, 29),
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=120,
-        **fields,
-    )
-
-
 def test_a_session_and_its_players_are_created_together_or_not_at_all(alice, lyon):
     with pytest.raises(services.DuplicateError, match="La table 3 est déjà prise."):
-        create_session(alice, club=lyon, players=[(3, "Anne"), (3, "Bruno")])
+        make_session(alice, lyon, players=[(3, "Anne"), (3, "Bruno")])
     with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
-        create_session(alice, club=lyon, players=[(1, "Anne"), (2, "@personne")])
+        make_session(alice, lyon, players=[(1, "Anne"), (2, "@personne")])
     assert Session.objects.count() == 0
-    session = create_session(alice, club=lyon, players=[(1, "Anne"), (2, "@alice")])
+    session = make_session(alice, lyon, players=[(1, "Anne"), (2, "@alice")])
     assert list(session.players.values_list("table", "name", "member")) == [(1, "Anne", None), (2, "alice", alice.pk)]
 
 
 def test_an_automatic_game_is_personal_and_played_by_its_creator(alice, lyon):
     with pytest.raises(services.DuplicateError, match="Une partie automatique est une séance personnelle, sans club."):
-        create_session(alice, club=lyon, automatic=True)
+        make_session(alice, lyon, players=(), automatic=True)
     assert Session.objects.count() == 0
-    session = create_session(alice, club=None, automatic=True, entry=Session.Entry.ARBITER)
+    session = make_session(alice, None, players=(), automatic=True, entry=Session.Entry.ARBITER)
     assert (session.entry, [(p.name, p.member) for p in session.players.all()]) == ("players", [("alice", alice)])
 
 

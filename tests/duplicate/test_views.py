@@ -15,20 +15,24 @@ from .conftest import make_session
 pytestmark = pytest.mark.django_db
 
 
+def new_session_form(**fields):
+    """The "Nouvelle séance" form as the page posts it, with `fields` changed."""
+    return {
+        "name": "Mardi soir",
+        "date": "2026-11-24",
+        "edition": 1,
+        "rule_set": 1,
+        "move_seconds": 180,
+        "entry": "arbiter",
+        **fields,
+    }
+
+
 def test_organiser_creates_a_session_with_pasted_players(client, alice, lyon):
     client.force_login(alice)
     response = client.post(
         "/duplicate/nouvelle/",
-        {
-            "name": "Mardi soir",
-            "date": "2026-11-24",
-            "club": lyon.pk,
-            "edition": 1,
-            "rule_set": 1,
-            "move_seconds": 150,
-            "entry": "both",
-            "players": "table;nom\n1;Alice\n2;Bob\n3;Zoé",
-        },
+        new_session_form(club=lyon.pk, move_seconds=150, entry="both", players="table;nom\n1;Alice\n2;Bob\n3;Zoé"),
     )
     session = Session.objects.get()
     assert response["Location"] == f"/duplicate/{session.pk}/"
@@ -37,18 +41,7 @@ def test_organiser_creates_a_session_with_pasted_players(client, alice, lyon):
 
 def test_a_member_cannot_create_a_session_for_a_club_he_does_not_organise(client, bob, lyon):
     client.force_login(bob)
-    response = client.post(
-        "/duplicate/nouvelle/",
-        {
-            "name": "X",
-            "date": "2026-11-24",
-            "club": lyon.pk,
-            "edition": 1,
-            "rule_set": 1,
-            "move_seconds": 180,
-            "entry": "arbiter",
-        },
-    )
+    response = client.post("/duplicate/nouvelle/", new_session_form(name="X", club=lyon.pk))
     assert response.status_code == 400
     assert Session.objects.count() == 0
 
@@ -290,15 +283,7 @@ def test_an_automatic_game_alone_against_the_tops(client, alice):
     client.force_login(alice)
     response = client.post(
         "/duplicate/nouvelle/",
-        {
-            "name": "Entraînement",
-            "date": "2026-11-29",
-            "edition": 1,
-            "rule_set": 1,
-            "move_seconds": 120,
-            "entry": "arbiter",
-            "automatic": "on",
-        },
+        new_session_form(name="Entraînement", date="2026-11-29", move_seconds=120, automatic="on"),
     )
     session = Session.objects.get()
     player = session.players.get()
@@ -326,19 +311,7 @@ def test_an_automatic_game_alone_against_the_tops(client, alice):
 )
 def test_a_refused_player_line_leaves_no_session_behind(client, alice, lyon, players, message):
     client.force_login(alice)
-    response = client.post(
-        "/duplicate/nouvelle/",
-        {
-            "name": "Mardi soir",
-            "date": "2026-11-24",
-            "club": lyon.pk,
-            "edition": 1,
-            "rule_set": 1,
-            "move_seconds": 180,
-            "entry": "arbiter",
-            "players": players,
-        },
-    )
+    response = client.post("/duplicate/nouvelle/", new_session_form(club=lyon.pk, players=players))
     assert response.status_code == 400
     assert message in response.content.decode()
     assert Session.objects.count() == 0

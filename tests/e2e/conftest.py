@@ -6,17 +6,13 @@ word list come from data migrations, so every test module marks itself
 `django_db(transaction=True, serialized_rollback=True)` to get them back after each flush.
 """
 
-import datetime
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connections
 from playwright.sync_api import expect, sync_playwright
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
-from duplicate.models import Session
-from scoring.models import Edition, RuleSet
+from tests.duplicate.conftest import make_session
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -178,15 +174,4 @@ def club_session(organiser, players=("Anne", "Bruno", "Chloé")):
     """A session of the Club de Lyon, run by `organiser`, where players may enter their own scores."""
     club = Club.objects.create(name="Club de Lyon", slug="lyon")
     Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
-    session = duplicate_services.session_create(
-        creator=organiser,
-        club=club,
-        name="Mardi soir",
-        date=datetime.date(2026, 11, 24),
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=180,
-        entry=Session.Entry.BOTH,
-    )
-    duplicate_services.players_add(session=session, rows=[(table, name) for table, name in enumerate(players, start=1)])
-    return session
+    return make_session(organiser, club, players)
