@@ -10,7 +10,8 @@ from .models import Session
 
 class SessionForm(forms.Form):
     name = forms.CharField(label=_("Nom"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # An <input type="date"> takes ISO dates only: the French format (24/11/2026) would leave it empty.
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = forms.ModelChoiceField(
         Club.objects.none(), label=_("Club"), required=False, empty_label=_("Séance personnelle")
     )

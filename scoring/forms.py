@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .engine.board import Square, square_index, square_name
-from .engine.editions import MAX_WORD_TILES, Edition
+from .engine.editions import BLANK, MAX_WORD_TILES, Edition
 from .engine.errors import ScoringError
 from .engine.moves import Board, Play, Tile, WordScore, lay_letters
 from .engine.rules import DEFAULT_RULES
@@ -78,6 +78,12 @@ class CounterState:
     @property
     def is_empty(self) -> bool:
         return not any(word.tiles for word in self.words)
+
+    def new_tiles(self) -> list[str]:
+        """The tiles the move brings from the rack (`?` a blank): those of the word with the most tiles not marked
+        "déjà posé", as "Jetons posés depuis le chevalet" counts them; a cross word shares one of them."""
+        words = [[tile for tile in word.tiles if not tile.on_board] for word in self.words]
+        return [BLANK if tile.blank or tile.forced_blank else tile.letter for tile in max(words, key=len, default=[])]
 
     def to_token(self) -> str:
         """The share link's token: the whole state, every tile's settings included, signed."""

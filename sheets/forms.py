@@ -7,6 +7,14 @@ from scoring.models import Edition, RuleSet
 
 
 class NewGameForm(forms.Form):
+    player_count = forms.TypedChoiceField(
+        label=_("Nombre de joueurs"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(2, 5)],
+        initial=2,
+        required=False,
+        empty_value=2,
+    )
     edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
     rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
     timer_seconds = forms.TypedChoiceField(
@@ -29,8 +37,10 @@ class NewGameForm(forms.Form):
             )
 
     def clean(self):
+        """The players in their seats: as many as chosen, or up to the last seat given a name or a member; an
+        unnamed player is "Joueur 3" on the sheet."""
         cleaned = super().clean()
-        players = []
+        seats = []
         users = get_user_model().objects
         for number in range(1, 5):
             name = cleaned.get(f"name{number}", "").strip()
@@ -40,11 +50,10 @@ class NewGameForm(forms.Form):
                 member = users.filter(Q(username__iexact=username) | Q(email__iexact=username)).first()
                 if member is None:
                     self.add_error(f"member{number}", _("Aucun membre ne porte ce nom ou cette adresse."))
-            if name or member:
-                players.append((name, member))
-        if len(players) < 2:
-            players += [("", None)] * (2 - len(players))
-        cleaned["players"] = players
+            seats.append((name, member, bool(name or username)))
+        given = [number for number, (_name, _member, filled) in enumerate(seats, start=1) if filled]
+        count = max(cleaned.get("player_count") or 2, *given, 2)
+        cleaned["players"] = [(name, member) for name, member, _filled in seats[:count]]
         return cleaned
 
 

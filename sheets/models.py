@@ -93,7 +93,8 @@ class Line(models.Model):
     class Kind(models.TextChoices):
         PLAY = "play", _("Coup")
         PASS = "pass", _("Passe")
-        EXCHANGE = "exchange", _("Change")
+        # Not "Change": Django's own French catalogue translates that word as "Modification" (the admin's verb).
+        EXCHANGE = "exchange", _("Échange")
         WITHDRAWN = "withdrawn", _("Mot repris")
         CHALLENGE = "challenge", _("Contestation perdue")
         PENALTY = "penalty", _("Pénalité")
@@ -109,6 +110,8 @@ class Line(models.Model):
         _("coup posé"), max_length=40, blank=True, help_text=_("Notation FISF, coup posé sur la grille.")
     )
     detail = models.CharField(_("détail"), max_length=400, blank=True)
+    # A play counted in typed mode is on no board: its new tiles (`?` a blank) still leave the tile tracking.
+    tiles = models.JSONField(_("jetons posés (saisie tapée)"), default=list, blank=True)
     recorded_points = models.IntegerField(_("points écrits dans le fichier importé"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

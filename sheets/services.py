@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.endgame import rack_value
+from scoring.engine.endgame import check_racks, rack_letters, rack_value
 from scoring.engine.errors import ScoringError
 from scoring.models import Edition, RuleSet
 
@@ -37,8 +37,23 @@ def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, r
     return game, switched
 
 
-def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None = None, move="", detail=""):
-    """A turn for the player whose turn it is (or `player`): points, a pass, an exchange, a withdrawn word."""
+def game_again(*, game: Game, owner) -> Game:
+    """ "Nouvelle partie avec les mêmes joueurs": the same seats, names, linked members, edition, rules and timer."""
+    with transaction.atomic():
+        copy = Game.objects.create(
+            owner=owner, edition=game.edition, rule_set=game.rule_set, timer_seconds=game.timer_seconds
+        )
+        Player.objects.bulk_create(
+            Player(game=copy, position=player.position, name=player.name, member=player.member)
+            for player in game.players.all()
+        )
+    return copy
+
+
+def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None = None, move="", detail="", tiles=()):
+    """A turn for the player whose turn it is (or `player`): points, a pass, an exchange, a withdrawn word.
+    `move` is a play laid on the game's board; `tiles` the new tiles of a play counted in typed mode (`?` for a
+    blank), which leave the tile tracking although they are on no board."""
     _refuse_if_finished(game)
     sheet = build_sheet(game)
     player = player or sheet.turn
@@ -51,8 +66,10 @@ def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None
             % {"bag": sheet.bag, "min": rules.exchange_min_bag}
         )
     if kind != Line.Kind.PLAY:
-        points, move, detail = 0, "", ""
-    return Line.objects.create(game=game, player=player, kind=kind, points=points, move=move, detail=detail)
+        points, move, detail, tiles = 0, "", "", ()
+    return Line.objects.create(
+        game=game, player=player, kind=kind, points=points, move=move, detail=detail, tiles=list(tiles)
+    )
 
 
 def board_place(*, game: Game, move: str):
@@ -127,6 +144,11 @@ def game_finish(*, game: Game, racks: dict[int, str]):
             ) from error
     if sum(value is None for value in values.values()) > 1:
         raise SheetError(_("Un seul joueur peut avoir terminé : laissez vide une seule case."))
+    letters = {player.display_name: rack_letters(racks.get(player.position, ""), edition) for player in players}
+    try:
+        check_racks(letters, build_sheet(game).tracking.remaining)
+    except ScoringError as error:
+        raise SheetError(error.translated(_)) from error
     with transaction.atomic():
         for player in players:
             player.rack_left = racks.get(player.position, "").strip()[:30]

@@ -3,8 +3,9 @@ is, the passed-turn note, the game's board and tile tracking, and the results on
 
 from dataclasses import dataclass
 
+from scoring.engine.editions import BLANK
 from scoring.engine.endgame import FinalScore, end_of_game
-from scoring.engine.moves import Board, replay
+from scoring.engine.moves import Board, Tile, replay
 from scoring.engine.tracking import Tracking, track
 
 from .models import Game, Line, Player
@@ -44,7 +45,7 @@ class Sheet:
     def results_text(self) -> str:
         """The final ranking as text, for "Copier le classement"."""
         lines = []
-        for player, final in sorted(self.results or [], key=lambda row: row[1].place):
+        for player, final in self.results or []:
             sign = "+" if final.adjustment >= 0 else ""
             lines.append(
                 f"{final.place}. {player.display_name} : {final.final} ({final.before} {sign}{final.adjustment})"
@@ -69,13 +70,15 @@ def build_sheet(game: Game) -> Sheet:
     rules = game.engine_rules()
     # A move that no longer fits (a line deleted before it) leaves the board; its points still count.
     board = replay([line.move for line in lines if line.move], edition, rules).board
-    tracking = track(edition, [tile for _, tile in board.tiles()])
+    typed = [Tile(letter, letter == BLANK) for line in lines if not line.move for letter in line.tiles]
+    tracking = track(edition, [tile for _, tile in board.tiles()] + typed)
     plays = [line for line in lines if line.kind == Line.Kind.PLAY]
-    bag_known = all(line.move for line in plays)
+    bag_known = all(line.move or line.tiles for line in plays)
     results = None
     if game.is_finished:
         finals = end_of_game(totals, [player.rack_value for player in players], rules.end_of_game)
-        results = list(zip(players, finals, strict=True))
+        # Best first: equal places keep the seats' order.
+        results = sorted(zip(players, finals, strict=True), key=lambda pair: pair[1].place)
     return Sheet(
         game=game,
         players=players,

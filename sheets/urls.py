@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/contestation/", views.challenge_add, name="challenge"),
     path("<int:pk>/terminer/", views.game_finish, name="finish"),
     path("<int:pk>/rouvrir/", views.game_reopen, name="reopen"),
+    path("<int:pk>/nouvelle-partie/", views.game_again, name="again"),
     path("<int:pk>/supprimer/", views.game_delete, name="delete"),
     path("<int:pk>/partie.gcg", views.game_export, name="export"),
 ]

@@ -143,6 +143,14 @@ def line_add(request, game):
 
 
 @_owner_action
+def game_again(request, game):
+    """ "Nouvelle partie avec les mêmes joueurs": a new sheet, the same seats and settings."""
+    copy = services.game_again(game=game, owner=request.user)
+    messages.success(request, _("Nouvelle partie avec les mêmes joueurs."))
+    return redirect("sheets:game", pk=copy.pk)
+
+
+@_owner_action
 def penalty_add(request, game):
     services.penalty_record(game=game, player=_player(game, request), points=_int_field(request, "points"))
 
@@ -215,7 +223,11 @@ def game_counter(request, pk):
             return _("Rien à inscrire : tapez d'abord un coup complet.")
         try:
             services.line_record(
-                game=game, kind=Line.Kind.PLAY, points=result.score, detail=detail.replace("\n", " · ")
+                game=game,
+                kind=Line.Kind.PLAY,
+                points=result.score,
+                detail=detail.replace("\n", " · "),
+                tiles=state.new_tiles(),
             )
         except services.SheetError as error:
             return str(error)

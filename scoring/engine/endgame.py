@@ -28,6 +28,47 @@ def rack_value(text: str, edition: Edition) -> int:
     return sum(edition.value(letter) for letter, _blank in edition.split(letters.upper()))
 
 
+def rack_letters(text: str, edition: Edition) -> list[str]:
+    """The letters of a rack typed as letters (`?` for a blank), none when it was given as a value."""
+    text = text.strip().replace(" ", "")
+    if text.isdigit():
+        return []
+    letters = text.replace(BLANK, "")
+    blanks = [BLANK] * (len(text) - len(letters))
+    return blanks + ([letter for letter, _blank in edition.split(letters.upper())] if letters else [])
+
+
+def check_racks(racks: dict[str, list[str]], remaining: dict[str, int]) -> None:
+    """Refuse remaining letters the game cannot have: more of a letter than is still off the board, on one rack
+    (`ZZ` in French, which has one Z) or on all of them together."""
+    together: dict[str, int] = {}
+    for player, letters in racks.items():
+        for letter in dict.fromkeys(letters):
+            count = letters.count(letter)
+            together[letter] = together.get(letter, 0) + count
+            if count > remaining.get(letter, 0):
+                raise ScoringError(
+                    gettext_noop(
+                        "%(player)s : %(count)d × %(letter)s, mais il n'en reste que %(left)d hors de la grille."
+                    ),
+                    player=player,
+                    count=count,
+                    letter=letter,
+                    left=remaining.get(letter, 0),
+                )
+    for letter, count in together.items():
+        if count > remaining.get(letter, 0):
+            raise ScoringError(
+                gettext_noop(
+                    "Les lettres restantes comptent %(count)d × %(letter)s en tout, mais il n'en reste que %(left)d "
+                    "hors de la grille."
+                ),
+                count=count,
+                letter=letter,
+                left=remaining.get(letter, 0),
+            )
+
+
 def end_of_game(scores: list[int], rack_values: list[int | None], rule: EndOfGame) -> list[FinalScore]:
     """`rack_values[i]` is None for the player who finished (at most one), else the value of his letters.
 

@@ -1,8 +1,12 @@
 """A duplicate session in Chromium: an organiser runs three moves for three players, one of whom enters his own
 score on a phone, and the ranking page shows the places."""
 
+import datetime
+
 import pytest
 from playwright.sync_api import expect
+
+from duplicate.models import Session
 
 from .conftest import PHONE, club_session, log_in
 
@@ -49,3 +53,21 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
     expect(rows.nth(2).locator("td").nth(2)).to_have_text("36")
     expect(page.locator("#live-ranking .meta")).to_contain_text("total des tops 65")
     phone.context.close()
+
+
+def test_the_new_session_form_is_sent_as_the_organiser_fills_it(page):
+    """Issue 10: the date box holds today's date (ISO, or the browser shows it empty and refuses the form); a
+    refused player line is said on the form and leaves no session behind (issue 9)."""
+    organiser = log_in(page, "arbitre")
+    page.goto("/duplicate/nouvelle/")
+    expect(page.locator("#id_date")).to_have_value(datetime.date.today().isoformat())
+    page.fill("#id_name", "Mardi soir")
+    page.fill("#id_players", "1;Anne\n1;Bruno")
+    page.get_by_role("button", name="Créer la séance").click()
+    expect(page.locator(".error").first).to_contain_text("La table 1 est déjà prise.")
+    assert Session.objects.count() == 0
+    page.fill("#id_players", "1;Anne\n2;Bruno")
+    page.get_by_role("button", name="Créer la séance").click()
+    session = Session.objects.get(creator=organiser)
+    expect(page).to_have_url(f"/duplicate/{session.pk}/")
+    assert (session.date, session.players.count()) == (datetime.date.today(), 2)

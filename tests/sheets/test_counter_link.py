@@ -22,6 +22,7 @@ def test_typed_counter_inscribes_for_the_player_whose_turn_it_is(client, game, a
     assert response.status_code == 302 and response["Location"] == url
     line = game.lines.get()
     assert (line.player.position, line.points, line.kind, line.move) == (0, 22, Line.Kind.PLAY, "")
+    assert line.tiles == ["E", "C", "O", "L", "E", "S"]  # off the tile tracking, though on no board
     assert (
         line.detail
         == "ECOLES : (1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 22 · Jetons posés depuis le chevalet : 6 · Total : 22 points"

@@ -214,3 +214,52 @@ def test_a_finished_game_refuses_lines_until_reopened(game):
     services.game_reopen(game=game)
     services.line_record(game=game, kind=Line.Kind.PLAY, points=3)
     assert build_sheet(game).totals == [3, 0]
+
+
+def test_finish_refuses_more_of_a_letter_than_can_be_off_the_board(game):
+    """French has one Z: `ZZ` left on a rack is a typing mistake (issue 10)."""
+    with pytest.raises(services.SheetError, match="Bob : 2 × Z, mais il n'en reste que 1 hors de la grille."):
+        services.game_finish(game=game, racks={0: "", 1: "ZZ"})
+    with pytest.raises(services.SheetError, match="Les lettres restantes comptent 2 × Z en tout"):
+        services.game_finish(game=game, racks={0: "Z", 1: "AZ"})
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=28, move="H5 ZEBU")
+    with pytest.raises(services.SheetError, match="Alice : 1 × Z, mais il n'en reste que 0 hors de la grille."):
+        services.game_finish(game=game, racks={0: "Z", 1: ""})
+    services.game_finish(game=game, racks={0: "??", 1: ""})
+    assert [f.final for _p, f in build_sheet(game).results] == [28, 0]
+
+
+def test_results_are_listed_best_first(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=10)
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=40)
+    services.game_finish(game=game, racks={0: "E", 1: ""})
+    assert [(p.display_name, f.place) for p, f in build_sheet(game).results] == [("Bob", 1), ("Alice", 2)]
+
+
+def test_a_play_counted_in_typed_mode_leaves_the_tile_tracking(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=22, tiles=list("ECOLES"))
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=12, tiles=["?", "I", "W", "I"])
+    sheet = build_sheet(game)
+    remaining = sheet.tracking.remaining
+    assert (remaining["E"], remaining["S"], remaining["I"], remaining["W"], remaining["?"]) == (13, 5, 6, 0, 1)
+    assert sheet.tracking.unseen == 102 - 10
+    assert sheet.bag == 102 - 10 - 14  # every play's tiles are known: the bag is too
+
+
+def test_an_exchange_is_an_exchange(game):
+    line = services.line_record(game=game, kind=Line.Kind.EXCHANGE)
+    assert line.get_kind_display() == "Échange"
+
+
+def test_a_new_game_with_the_same_players(game):
+    services.line_record(game=game, kind=Line.Kind.PLAY, points=10)
+    copy = services.game_again(game=game, owner=game.owner)
+    assert [(p.position, p.name, p.member) for p in copy.players.all()] == [
+        (p.position, p.name, p.member) for p in game.players.all()
+    ]
+    assert (copy.edition, copy.rule_set, copy.lines.count(), copy.pk != game.pk) == (
+        game.edition,
+        game.rule_set,
+        0,
+        True,
+    )

@@ -235,3 +235,30 @@ def test_history_queries_do_not_grow_with_finished_games(client, alice, django_a
     with django_assert_max_num_queries(12):
         html = client.get("/parties/").content.decode()
     assert html.count("<b>Alice 23</b>") == 12
+
+
+def test_four_unnamed_players_are_joueur_1_to_4(client, alice):
+    client.force_login(alice)
+    response = client.post("/parties/nouvelle/", {"player_count": 4, "edition": 1, "rule_set": 2, "timer_seconds": 0})
+    game = alice.games.get()
+    assert response["Location"] == f"/parties/{game.pk}/"
+    assert [p.display_name for p in game.players.all()] == ["Joueur 1", "Joueur 2", "Joueur 3", "Joueur 4"]
+    assert "À Joueur 1 de jouer" in client.get(response["Location"]).content.decode()
+
+
+def test_a_third_name_makes_a_third_player_whatever_the_count(client, alice):
+    client.force_login(alice)
+    client.post("/parties/nouvelle/", {"name3": "Chloé", "edition": 1, "rule_set": 2, "timer_seconds": 0})
+    assert [p.display_name for p in alice.games.get().players.all()] == ["Joueur 1", "Joueur 2", "Chloé"]
+
+
+def test_new_game_with_the_same_players_from_a_finished_sheet(client, game, alice):
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/terminer/", {"rack0": "", "rack1": "E"})
+    html = client.get(f"/parties/{game.pk}/").content.decode()
+    assert "Nouvelle partie avec les mêmes joueurs" in html
+    response = client.post(f"/parties/{game.pk}/nouvelle-partie/")
+    copy = alice.games.newest_first().first()
+    assert (response.status_code, response["Location"]) == (302, f"/parties/{copy.pk}/")
+    assert [p.display_name for p in copy.players.all()] == ["Alice", "Bob"]
+    assert "Nouvelle partie avec les mêmes joueurs." in client.get(response["Location"]).content.decode()
