@@ -59,7 +59,12 @@ class NewGameForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("Fichier GCG"))
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
+    rule_set = forms.ModelChoiceField(
+        RuleSet.objects.all(),
+        label=_("Règles"),
+        empty_label=None,
+        help_text=_("Pour un fichier qui ne les dit pas : un fichier exporté d'ici garde les siennes."),
+    )
     edition = forms.ModelChoiceField(
         Edition.objects.all(),
         label=_("Édition"),

@@ -4,13 +4,17 @@ Export needs every move's placement (counted on the grid); import re-scores each
 keeps the score the file wrote beside it, so the sheet can mark the moves where the two differ.
 """
 
+import datetime
 import re
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine.errors import ScoringError
 from scoring.engine.gcg import (
+    LINE_TAG,
     distribution_name,
     edition_code,
     format_gcg_coordinate,
@@ -19,11 +23,17 @@ from scoring.engine.gcg import (
     parse_gcg,
 )
 from scoring.engine.moves import Board, Move, replay
-from scoring.models import Edition
+from scoring.models import Edition, RuleSet
 
+from . import services
 from .models import Game, Line, Player
 from .services import SheetError
 from .sheet import build_sheet
+
+RULES_PRAGMA = "clubsite-rules"
+DATE_PRAGMA = "clubsite-date"
+TIMER_PRAGMA = "clubsite-timer"
+MEMBER_PRAGMA = "clubsite-member"
 
 
 def _nick(player: Player) -> str:
@@ -44,6 +54,14 @@ def game_to_gcg(game: Game) -> str:
     for number, player in enumerate(sheet.players, start=1):
         out.append(f"#player{number} {nicks[player.pk]} {player.display_name}")
     out.append(f"#tile-distribution {distribution_name(game.edition.code)}")
+    # What GCG has no word for, kept in our own pragmas so that an import gives the same sheet back.
+    out.append(f"#{RULES_PRAGMA} {game.rule_set.code}")
+    out.append(f"#{DATE_PRAGMA} {game.created_at.date().isoformat()}")
+    if game.timer_seconds:
+        out.append(f"#{TIMER_PRAGMA} {game.timer_seconds}")
+    for number, player in enumerate(sheet.players, start=1):
+        if player.member:
+            out.append(f"#{MEMBER_PRAGMA}{number} {player.member.get_username()}")
     board = Board()
     totals = {player.pk: 0 for player in sheet.players}
     for row in sheet.rows:
@@ -55,12 +73,14 @@ def game_to_gcg(game: Game) -> str:
             play = board.play(Move.parse(line.move, edition), edition, rules)
             placed = "".join(tile.written.upper() if not tile.blank else "?" for _, tile in play.placed)
             if line.kind == Line.Kind.BOARD:
-                out.append("#note posé sans marquer")
+                out.append(f"#{LINE_TAG} {Line.Kind.BOARD}")
             out.append(
                 f"{head} {placed} {format_gcg_coordinate(play.move)} {format_gcg_word(play)} "
                 f"{line.points:+d} {cumulative}"
             )
         elif line.kind in (Line.Kind.PASS, Line.Kind.WITHDRAWN):
+            if line.kind == Line.Kind.WITHDRAWN:
+                out.append(f"#{LINE_TAG} {Line.Kind.WITHDRAWN}")
             out.append(f"{head} - - {line.points:+d} {cumulative}")
         elif line.kind == Line.Kind.EXCHANGE:
             out.append(f"{head} - -? {line.points:+d} {cumulative}")
@@ -82,11 +102,15 @@ def game_to_gcg(game: Game) -> str:
     return "\n".join(out) + "\n"
 
 
-def game_from_gcg(*, owner, text: str, rule_set, filename: str = "", edition_code_override: str = "") -> Game:
-    """A new game from a GCG record, every move re-scored by the engine.
+def game_from_gcg(
+    *, owner, text: str, rule_set, filename: str = "", edition_code_override: str = ""
+) -> tuple[Game, list[str]]:
+    """A new game from a GCG record, every move re-scored by the engine, and the notes to show about it.
 
     A move whose written score differs keeps the engine's score and the written one beside it; a move the
     engine cannot play keeps the written score and says why; a withdrawn phony (`--`) becomes "Mot repris".
+    The end-of-game lines finish the game with each player's remaining letters. Our own pragmas (rules, date,
+    timer, linked members, lines placed without scoring) are read back; `rule_set` serves a file without them.
     """
     try:
         record = parse_gcg(text)
@@ -100,18 +124,30 @@ def game_from_gcg(*, owner, text: str, rule_set, filename: str = "", edition_cod
         edition = Edition.objects.engine(code)
     except ScoringError as error:
         raise SheetError(error.translated(_)) from error
-    names = dict(record.players)
+    rule_set = RuleSet.objects.filter(code=record.pragmas.get(RULES_PRAGMA, "")).first() or rule_set
     rules = rule_set.build()
+    names = dict(record.players)
+    members = _members(record, len(nicks))
     with transaction.atomic():
         game = Game.objects.create(
-            owner=owner, edition=Edition.objects.get(code=code), rule_set=rule_set, imported_from=filename[:200]
+            owner=owner,
+            edition=Edition.objects.get(code=code),
+            rule_set=rule_set,
+            timer_seconds=_pragma_int(record, TIMER_PRAGMA, 0, 600),
+            imported_from=filename[:200],
         )
+        if played_on := _pragma_date(record):
+            Game.objects.filter(pk=game.pk).update(created_at=played_on)
+            game.refresh_from_db(fields=["created_at"])
         players = {
-            nick: Player.objects.create(game=game, position=position, name=names.get(nick, nick)[:60])
+            nick: Player.objects.create(
+                game=game, position=position, name=names.get(nick, nick)[:60], member=members.get(position)
+            )
             for position, nick in enumerate(nicks)
         }
         board = Board()
-        last_play: dict[str, tuple[Line, object]] = {}
+        last_play: dict[str, Line] = {}
+        endings = []
         for event in record.events:
             player = players.get(event.nick)
             if player is None:
@@ -120,7 +156,7 @@ def game_from_gcg(*, owner, text: str, rule_set, filename: str = "", edition_cod
                 )
             if event.kind == "play":
                 line = _import_play(game, player, event, board, edition, rules)
-                if line.move:
+                if line.move and line.kind == Line.Kind.PLAY:
                     last_play[event.nick] = line
             elif event.kind == "phony":
                 withdrawn = last_play.pop(event.nick, None)
@@ -130,40 +166,111 @@ def game_from_gcg(*, owner, text: str, rule_set, filename: str = "", edition_cod
                     withdrawn.move = ""
                     withdrawn.save()
                     board = _replay(game, edition, rules)
+            elif event.kind == "end_rack":
+                endings.append(event)
             else:
                 kind = {
-                    "pass": Line.Kind.PASS,
+                    "pass": Line.Kind.WITHDRAWN if event.tag == Line.Kind.WITHDRAWN else Line.Kind.PASS,
                     "exchange": Line.Kind.EXCHANGE,
                     "challenge": Line.Kind.CHALLENGE,
                 }.get(event.kind, Line.Kind.PENALTY)
-                detail = _("Lettres restantes : %(rack)s") % {"rack": event.word} if event.kind == "end_rack" else ""
-                Line.objects.create(game=game, player=player, kind=kind, points=event.score, detail=detail)
-    return game
+                Line.objects.create(game=game, player=player, kind=kind, points=event.score)
+        notes = _finish(game, players, endings, edition) if endings else []
+    return game, notes
 
 
 def _import_play(game, player, event, board, edition, rules) -> Line:
+    """A play re-scored on the board; one the engine cannot play keeps the written score and says why."""
+    kind = Line.Kind.BOARD if event.tag == Line.Kind.BOARD else Line.Kind.PLAY
     try:
-        move = gcg_move(event.position, event.word, board, edition)
-        play = board.play(move, edition, rules)
+        play = board.play(gcg_move(event.position, event.word, board, edition), edition, rules)
     except ScoringError as error:
-        return Line.objects.create(
-            game=game,
-            player=player,
-            kind=Line.Kind.PLAY,
-            points=event.score,
-            recorded_points=event.score,
-            detail=_("Coup injouable (%(position)s %(word)s) : %(reason)s")
+        fields = {
+            "points": event.score,
+            "detail": _("Coup injouable (%(position)s %(word)s) : %(reason)s")
             % {"position": event.position, "word": event.word, "reason": error.translated(_)},
-        )
-    return Line.objects.create(
-        game=game,
-        player=player,
-        kind=Line.Kind.PLAY,
-        points=play.score,
-        recorded_points=event.score,
-        move=play.move.notation,
-        detail=" · ".join(f"{word.word} : {word.calculation}" for word in play.words),
-    )
+        }
+    else:
+        fields = {
+            "points": play.score if kind == Line.Kind.PLAY else 0,
+            "move": play.move.notation,
+            "detail": " · ".join(f"{word.word} : {word.calculation}" for word in play.words),
+        }
+    if kind == Line.Kind.PLAY:
+        fields["recorded_points"] = event.score
+    return Line.objects.create(game=game, player=player, kind=kind, **fields)
+
+
+def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
+    """The end-of-game lines as the end of the game: `>bob: (EAU) +3` names the finisher and the letters he was
+    given, `>ann: EAU (EAU) -3` a player's own letters. A player with no line of his own holds the finisher's
+    letters when he is the only one left; otherwise the racks cannot be told apart, and the lines stay as
+    adjustments on the sheet."""
+    racks: dict[str, str | None] = {}
+    given = ""
+    for event in endings:
+        if event.rack:
+            racks[event.nick] = event.word
+        elif event.score >= 0:
+            racks[event.nick], given = None, event.word
+    unknown = [nick for nick in players if nick not in racks]
+    if len(unknown) == 1 and given:
+        racks[unknown[0]] = given
+    elif unknown:
+        for event in endings:
+            Line.objects.create(
+                game=game,
+                player=players[event.nick],
+                kind=Line.Kind.PENALTY,
+                points=event.score,
+                detail=_("Lettres restantes : %(rack)s") % {"rack": event.word},
+            )
+        return [
+            _(
+                "Les lettres restantes de chaque joueur ne se lisent pas dans le fichier : elles sont inscrites "
+                "comme ajustements, et la partie reste ouverte."
+            )
+        ]
+    try:
+        services.game_finish(game=game, racks={players[nick].position: rack or "" for nick, rack in racks.items()})
+    except SheetError as error:
+        raise SheetError(_("Fin de partie du fichier : %(reason)s") % {"reason": error}) from error
+    written = {players[event.nick].position: event.score for event in endings}
+    computed = {player.position: final.adjustment for player, final in build_sheet(game).results}
+    # A player with no line of his own lost nothing in the file (NASPA rules: the finisher alone gains).
+    differing = {
+        position: written.get(position, 0) for position in computed if computed[position] != written.get(position, 0)
+    }
+    if not differing:
+        return []
+    return [
+        _("Fin de partie : le fichier donne %(written)+d à %(name)s, les règles de la feuille %(computed)+d.")
+        % {"written": score, "name": game.players.get(position=position).display_name, "computed": computed[position]}
+        for position, score in differing.items()
+    ]
+
+
+def _members(record, count: int) -> dict[int, object]:
+    """The members linked to the seats, by username, from our pragmas; an unknown username links nobody."""
+    usernames = {
+        number - 1: record.pragmas.get(f"{MEMBER_PRAGMA}{number}", "").strip() for number in range(1, count + 1)
+    }
+    users = get_user_model().objects.filter(username__in=[name for name in usernames.values() if name])
+    by_name = {user.get_username(): user for user in users}
+    return {position: by_name[name] for position, name in usernames.items() if name in by_name}
+
+
+def _pragma_int(record, name: str, low: int, high: int) -> int:
+    text = record.pragmas.get(name, "")
+    return int(text) if text.isdigit() and low <= int(text) <= high else low
+
+
+def _pragma_date(record):
+    try:
+        day = datetime.date.fromisoformat(record.pragmas.get(DATE_PRAGMA, ""))
+    except ValueError:
+        return None
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
 
 
 def _replay(game, edition, rules) -> Board:

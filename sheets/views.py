@@ -280,7 +280,7 @@ def game_import(request):
         upload = form.cleaned_data["file"]
         edition = form.cleaned_data["edition"]
         try:
-            game = game_from_gcg(
+            game, notes = game_from_gcg(
                 owner=request.user,
                 text=decode_gcg(upload.read()),
                 rule_set=form.cleaned_data["rule_set"],
@@ -297,5 +297,7 @@ def game_import(request):
                     _("%(count)d coup(s) ont un score écrit différent du calcul : ils sont signalés sur la feuille.")
                     % {"count": mismatches},
                 )
+            for note in notes:
+                messages.warning(request, note)
             return redirect("sheets:game", pk=game.pk)
     return render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -5,7 +5,7 @@ Positions are converted here and stored as (row, column, direction) like every o
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .board import ROW_LETTERS, SIZE
 from .editions import Edition
@@ -49,6 +49,7 @@ class GcgEvent:
     word: str
     score: int
     cumulative: int
+    tag: str = ""  # from a `#clubsite-line` pragma just before: what GCG cannot say about this line
 
 
 @dataclass
@@ -66,8 +67,13 @@ def decode_gcg(data: bytes) -> str:
     return data.decode("iso-8859-1")
 
 
+LINE_TAG = "clubsite-line"
+
+
 def parse_gcg(text: str) -> GcgGame:
+    """The record's players, pragmas and lines. A `#clubsite-line` pragma tags the line that follows it."""
     game = GcgGame()
+    tag = ""
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("#"):
@@ -75,12 +81,16 @@ def parse_gcg(text: str) -> GcgGame:
             if name in ("player1", "player2", "player3", "player4"):
                 nick, _, full_name = value.strip().partition(" ")
                 game.players.append((nick, full_name.strip() or nick))
+            elif name == LINE_TAG:
+                tag = value.strip()
             elif name != "note":
                 game.pragmas[name] = value.strip()
             continue
         match = _MOVE_LINE.match(line)
         if match:
-            game.events.append(_parse_event(number, match["nick"].strip(), match["rest"].split()))
+            event = _parse_event(number, match["nick"].strip(), match["rest"].split())
+            game.events.append(replace(event, tag=tag) if tag else event)
+            tag = ""
     return game
 
 

@@ -1,5 +1,7 @@
 """GCG: export a game, import a record (re-scored, mismatches marked), and verify_gcg."""
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -11,6 +13,7 @@ from sheets.models import Game, Line
 from sheets.sheet import build_sheet
 
 from ..scoring.conftest import ORACLE_DIR, oracle_path
+from .conftest import make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +42,10 @@ def test_export_writes_gcg_coordinates_dots_and_blanks(client, game, alice):
         "#player1 Alice Alice",
         "#player2 Bob Bob",
         "#tile-distribution french",
+        "#clubsite-rules tournoi",
+        f"#clubsite-date {game.created_at.date().isoformat()}",
+        "#clubsite-member1 alice",
+        "#clubsite-member2 bob",
         ">Alice: VAGUE 8D VAGUE +26 26",
         ">Bob: AION? D7 A.IONs +16 16",
         ">Alice: - - +0 26",
@@ -59,11 +66,51 @@ def test_round_trip_gives_the_same_moves_and_scores(client, game, alice):
     client.force_login(alice)
     play_vague_and_avions(client, game)
     text = game_to_gcg(game)
-    copy = game_from_gcg(owner=alice, text=text, rule_set=game.rule_set)
+    copy, notes = game_from_gcg(owner=alice, text=text, rule_set=game.rule_set)
+    assert notes == []
     original = [(row.line.move, row.line.points) for row in build_sheet(game).rows]
     imported = [(row.line.move, row.line.points) for row in build_sheet(copy).rows]
     assert imported == original == [("H4 VAGUE", 26), ("4G AVIONS", 18)]
     assert not any(row.line.mismatch for row in build_sheet(copy).rows)
+
+
+def test_a_finished_game_comes_back_as_it_left(client, alice, bob):
+    """Issue 10: exported then imported, a finished game is finished, with its rules, date, members, lines placed
+    without scoring, withdrawn words and results in order, not "En cours" with "À Paul de jouer"."""
+    game = make_game(alice, names=("Alice", "Bob", "Paul"), rules="boite", members=[alice, bob, None])
+    Game.objects.filter(pk=game.pk).update(created_at=datetime.datetime(2026, 10, 3, 20, tzinfo=datetime.UTC))
+    game.refresh_from_db()
+    client.force_login(alice)
+    grid = f"/parties/{game.pk}/grille/"
+    client.post(grid, {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    client.post(grid, {"start": "G4", "direction": "v", "letters": "AIONS", "action": "place"})
+    services.line_record(game=game, kind=Line.Kind.WITHDRAWN)
+    services.line_record(game=game, kind=Line.Kind.PASS)
+    services.penalty_record(game=game, player=game.players.get(position=2), points=10)
+    services.game_finish(game=game, racks={0: "", 1: "EAU", 2: "Z"})
+    before = build_sheet(game)
+
+    copy, notes = game_from_gcg(owner=alice, text=game_to_gcg(game), rule_set=RuleSet.objects.get(code="tournoi"))
+    after = build_sheet(copy)
+    assert notes == []
+    assert (copy.rule_set.code, copy.created_at.date(), copy.is_finished, after.turn) == (
+        "boite",
+        datetime.date(2026, 10, 3),
+        True,
+        None,
+    )
+    assert [p.member for p in after.players] == [alice, bob, None]
+    assert [(r.line.kind, r.line.move, r.line.points) for r in after.rows] == [
+        (r.line.kind, r.line.move, r.line.points) for r in before.rows
+    ]
+    assert [(p.display_name, f.place, f.final) for p, f in after.results] == [
+        ("Alice", 1, 26 + 13),
+        ("Bob", 2, 0 - 3),
+        ("Paul", 3, -10 - 10),
+    ]
+    assert [(p.display_name, f.place, f.final) for p, f in before.results] == [
+        (p.display_name, f.place, f.final) for p, f in after.results
+    ]
 
 
 def test_import_marks_a_move_whose_written_score_differs(client, alice):
@@ -111,10 +158,21 @@ def test_import_the_woogles_game_with_its_end_of_game_line(alice):
     path = oracle_path("woogles_fra24_TfnqTZkYPL.gcg")
     from scoring.engine.gcg import decode_gcg
 
-    game = game_from_gcg(owner=alice, text=decode_gcg(path.read_bytes()), rule_set=RuleSet.objects.get(code="tournoi"))
+    tournament = RuleSet.objects.get(code="tournoi")
+    game, notes = game_from_gcg(owner=alice, text=decode_gcg(path.read_bytes()), rule_set=tournament)
     sheet = build_sheet(game)
     assert not any(row.line.mismatch for row in sheet.rows)
-    assert sheet.totals == [401, 503]
+    assert sheet.totals == [401, 477]
+    # HastyBot went out, Hannibal9 kept EEGQS (13): the file doubles it (+26), FISF rules give +13 and -13.
+    assert game.is_finished and sheet.turn is None
+    assert [(p.display_name, p.rack_left, f.adjustment, f.final) for p, f in sheet.results] == [
+        ("HastyBot", "", 13, 490),
+        ("Thomas POTIER", "EEGQS", -13, 388),
+    ]
+    assert notes == [
+        "Fin de partie : le fichier donne +26 à HastyBot, les règles de la feuille +13.",
+        "Fin de partie : le fichier donne +0 à Thomas POTIER, les règles de la feuille -13.",
+    ]
 
 
 def test_verify_gcg_on_the_oracle_records(capsys):
