@@ -1,0 +1,86 @@
+"""No page is wider than a 390 px phone (issue 10): every page of the site, filled as its users fill it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from clubsite.models import Club, Membership
+from duplicate import services as duplicate_services
+from scoring.models import Edition, RuleSet
+from sheets import services as sheet_services
+from sheets.models import Line
+
+from .conftest import PHONE, log_in, make_session
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+@pytest.fixture
+def viewport():
+    return PHONE
+
+
+def width(page, path):
+    page.goto(path)
+    expect(page.locator("main")).to_be_visible()
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def test_every_page_fits_a_390_pixel_screen(page):
+    anonymous = ["/", "/grille/", "/mots/", "/compte/connexion/", "/compte/inscription/", "/compte/mot-de-passe/oubli/"]
+    wide = {path: width(page, path) for path in anonymous}
+
+    member = log_in(page, "claire", first_name="Claire")
+    club = Club.objects.create(name="Club de Scrabble de Villeurbanne-Gratte-Ciel", slug="villeurbanne")
+    Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
+    game, _switched = sheet_services.game_create(
+        owner=member,
+        players=[("Claire-Marguerite", member), ("Paul", None), ("", None), ("Jean-Baptiste", None)],
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="boite"),
+    )
+    for points, move in ((26, "H4 VAGUE"), (18, "4G AVIONS"), (13, "L4 SEXE")):
+        Line.objects.create(game=game, player=sheet_services.build_sheet(game).turn, points=points, move=move)
+    sheet_services.penalty_record(game=game, player=game.players.get(position=1), points=10)
+    finished, _switched = sheet_services.game_create(
+        owner=member,
+        players=[("Claire", member), ("Paul", None)],
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+    )
+    sheet_services.line_record(game=finished, kind=Line.Kind.PLAY, points=40)
+    sheet_services.game_finish(game=finished, racks={0: "", 1: "EAU"})
+
+    session = make_session(member, club, [f"Joueuse numéro {n} de la table" for n in range(1, 21)])
+    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    for player in session.players.all()[:10]:
+        duplicate_services.result_set(round_=round_, player=player, score=26)
+    player = session.players.first()
+    tournament = duplicate_services.tournament_create(
+        name="Coupe d'automne", creator=member, sessions=[session, make_session(member, club)]
+    )
+
+    member_pages = [
+        "/compte/",
+        "/compte/mot-de-passe/",
+        "/clubs/",
+        f"/clubs/{club.slug}/",
+        "/parties/",
+        "/parties/nouvelle/",
+        "/parties/importer/",
+        f"/parties/{game.pk}/",
+        f"/parties/{game.pk}/compter/",
+        f"/parties/{game.pk}/grille/",
+        f"/parties/{game.pk}/terminer/",
+        f"/parties/{game.pk}/supprimer/",
+        f"/parties/{finished.pk}/",
+        "/duplicate/",
+        "/duplicate/nouvelle/",
+        f"/duplicate/{session.pk}/",
+        f"/duplicate/{session.pk}/grille/",
+        f"/duplicate/classement/{session.public_key}/",
+        f"/duplicate/joueur/{player.key}/",
+        "/duplicate/tournois/",
+        f"/duplicate/tournois/{tournament.pk}/",
+    ]
+    wide |= {path: width(page, path) for path in member_pages}
+    assert {path: pixels for path, pixels in wide.items() if pixels > PHONE["width"]} == {}
