@@ -138,6 +138,8 @@ def line_add(request, game):
     kind = request.POST.get("kind", Line.Kind.PLAY)
     if kind not in (Line.Kind.PLAY, Line.Kind.PASS, Line.Kind.EXCHANGE, Line.Kind.WITHDRAWN):
         raise services.SheetError(_("Action inconnue."))
+    if kind == Line.Kind.PLAY and not request.POST.get("points", "").strip():
+        raise services.SheetError(_("Tapez d'abord les points du coup."))
     points = _int_field(request, "points", 0) if kind == Line.Kind.PLAY else 0
     services.line_record(game=game, kind=kind, points=points)
 

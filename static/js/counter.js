@@ -5,21 +5,25 @@ document.addEventListener("click", (event) => {
   const source = document.querySelector(button.dataset.copy);
   if (!source) return;
   const text = source.value ?? source.textContent;
-  const done = () => {
+  const done = (message) => {
     const label = button.textContent;
-    button.textContent = button.dataset.copied || "Copié";
+    button.textContent = message || button.dataset.copied || "Copié";
     setTimeout(() => { button.textContent = label; }, 1500);
   };
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(text).then(done);
-  } else {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
+  // Copying through a selected textarea works in every browser on a click; the clipboard API, which a browser
+  // may leave waiting for a permission, is only the second try.
+  const area = document.createElement("textarea");
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (copied) {
     done();
+  } else if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(done, () => done(button.dataset.failed));
+  } else {
+    done(button.dataset.failed);
   }
 });
 

@@ -35,14 +35,24 @@
       show(left);
       if (left <= 0) { clearInterval(tick); tick = null; ring(); }
     };
-    box.querySelector(".timer-start").addEventListener("click", () => {
+    const start = box.querySelector(".timer-start");
+    const reset = box.querySelector(".timer-reset");
+    const idleLabel = start.textContent;
+    start.addEventListener("click", () => {
       deadline = Date.now() + total * 1000;
       clearInterval(tick);
       tick = setInterval(update, 250);
       update();
+      // Seen at once, though the display keeps its figure for the first second.
+      start.textContent = start.dataset.runningLabel || idleLabel;
+      box.classList.add("running");
+      reset.disabled = false;
     });
-    box.querySelector(".timer-reset").addEventListener("click", () => {
+    reset.addEventListener("click", () => {
       clearInterval(tick); tick = null; deadline = null; show(total);
+      start.textContent = idleLabel;
+      box.classList.remove("running");
+      reset.disabled = true;
     });
     show(total);
   }
