@@ -98,3 +98,30 @@ def test_every_button_of_a_members_score_sheet(page):
         page.goto(f"/parties/{game.pk}/terminer/")
 
     assert press_every_button(page, prepare_finish) == []
+
+
+def test_every_button_of_a_games_counter_and_grid(page):
+    member = log_in(page, "claire", first_name="Claire")
+    game, _switched = sheet_services.game_create(
+        owner=member,
+        players=[("Claire", member), ("Paul", None)],
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+    )
+
+    def prepare_counter(page):
+        game.lines.all().delete()
+        page.goto(f"/parties/{game.pk}/compter/")
+        type_word(page, "écoles", tiles=6, total=8)
+
+    assert press_every_button(page, prepare_counter) == []
+
+    def prepare_grid(page):
+        game.lines.all().delete()
+        sheet_services.line_record(game=game, kind=Line.Kind.PLAY, points=26, move="H4 VAGUE")
+        page.goto(f"/parties/{game.pk}/grille/")
+        touch(page, "G4")
+        square(page, "G4").click()
+        type_letters(page, "aions", total=18)
+
+    assert press_every_button(page, prepare_grid) == []
