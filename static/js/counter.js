@@ -10,9 +10,8 @@ document.addEventListener("click", (event) => {
     button.textContent = button.dataset.copied || "Copié";
     setTimeout(() => { button.textContent = label; }, 1500);
   };
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(text).then(done);
-  } else {
+  // The clipboard API may be refused (no permission, an embedded page): the older way still copies.
+  const copyBySelection = () => {
     const area = document.createElement("textarea");
     area.value = text;
     document.body.append(area);
@@ -20,6 +19,11 @@ document.addEventListener("click", (event) => {
     document.execCommand("copy");
     area.remove();
     done();
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(done, copyBySelection);
+  } else {
+    copyBySelection();
   }
 });
 
