@@ -14,6 +14,10 @@ from scoring.models import Edition, RuleSet
 from .models import Game, Line, Player
 from .sheet import build_sheet
 
+# Bounds of what a member types on a sheet, shared with the page of the sheet kept in the browser.
+PENALTY_MAX_POINTS = 1000
+CHALLENGE_MAX_WORDS = 8
+
 
 class SheetError(ValueError):
     pass
@@ -55,7 +59,8 @@ def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None
     `move` is a play laid on the game's board; `tiles` the new tiles of a play counted in typed mode (`?` for a
     blank), which leave the tile tracking although they are on no board."""
     _refuse_if_finished(game)
-    sheet = build_sheet(game)
+    # The sheet (a replay of every line) only when the turn or the bag is needed: an import names each player.
+    sheet = build_sheet(game) if player is None or kind == Line.Kind.EXCHANGE else None
     player = player or sheet.turn
     rules = game.engine_rules()
     if kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
@@ -85,7 +90,7 @@ def challenge_record(*, game: Game, challenger: Player, words: int = 1):
     rules = game.engine_rules()
     if not rules.challenge_penalty:
         raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
-    if not 1 <= words <= 8:
+    if not 1 <= words <= CHALLENGE_MAX_WORDS:
         raise SheetError(_("De 1 à 8 mots contestés."))
     return Line.objects.create(
         game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
@@ -94,7 +99,7 @@ def challenge_record(*, game: Game, challenger: Player, words: int = 1):
 
 def penalty_record(*, game: Game, player: Player, points: int):
     _refuse_if_finished(game)
-    if not 1 <= points <= 1000:
+    if not 1 <= points <= PENALTY_MAX_POINTS:
         raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
     return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
 
@@ -106,7 +111,7 @@ def line_update_points(*, line: Line, points: int):
     rules = line.game.engine_rules()
     if line.kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
         raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
-    if line.kind == Line.Kind.PENALTY and not -1000 <= points <= -1:
+    if line.kind == Line.Kind.PENALTY and not -PENALTY_MAX_POINTS <= points <= -1:
         raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
     line.points = points
     line.save(update_fields=["points"])
@@ -164,6 +169,43 @@ def game_reopen(*, game: Game):
         game.players.update(rack_left="", rack_value=None)
         game.finished_at = None
         game.save(update_fields=["finished_at", "updated_at"])
+
+
+def game_import_local(*, owner, local) -> Game:
+    """ "Enregistrer dans mon compte": a game kept in the browser (a `sheets.local.LocalGame`, already read at
+    the edge) becomes one of the member's games. Each line goes through the functions a member's own sheet
+    uses, so the rules are checked as if typed here; a refused line refuses the whole game, nothing written."""
+    with transaction.atomic():
+        game, _switched = game_create(
+            owner=owner,
+            players=[(name, None) for name in local.names],
+            edition=Edition.objects.get(code=local.edition),
+            rule_set=RuleSet.objects.get(code=local.rules),
+        )
+        if local.started:
+            Game.objects.filter(pk=game.pk).update(created_at=local.started)
+        players = list(game.players.all())
+        for number, local_line in enumerate(local.lines, start=1):
+            try:
+                line = _record_local_line(game, players[local_line.player], local_line)
+            except SheetError as error:
+                raise SheetError(_("Ligne %(number)d : %(reason)s") % {"number": number, "reason": error}) from error
+            if line.points != local_line.points:
+                raise SheetError(
+                    _("Ligne %(number)d : %(points)d points sur la feuille, %(rule)d selon les règles.")
+                    % {"number": number, "points": local_line.points, "rule": line.points}
+                )
+        if local.racks is not None:
+            game_finish(game=game, racks=dict(enumerate(local.racks)))
+    return game
+
+
+def _record_local_line(game: Game, player: Player, local_line) -> Line:
+    if local_line.kind == Line.Kind.PENALTY:
+        return penalty_record(game=game, player=player, points=-local_line.points)
+    if local_line.kind == Line.Kind.CHALLENGE:
+        return challenge_record(game=game, challenger=player, words=local_line.words)
+    return line_record(game=game, kind=local_line.kind, points=local_line.points, player=player)
 
 
 def _refuse_if_finished(game: Game):

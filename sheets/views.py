@@ -2,11 +2,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubsite.actions import object_action
@@ -14,7 +14,7 @@ from scoring.engine.endgame import end_of_game
 from scoring.engine.gcg import decode_gcg
 from scoring.views import counter_page, grid_page
 
-from . import services
+from . import local, services
 from .boards import GameBoardStore
 from .forms import ImportForm, NewGameForm
 from .gcg_files import game_from_gcg, game_to_gcg
@@ -303,3 +303,32 @@ def game_import(request):
                 messages.warning(request, note)
             return redirect("sheets:game", pk=game.pk)
     return render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_safe
+def local_sheet(request):
+    """The score sheet kept in this browser, for visitors and members alike. The page sends nothing to the
+    server, except a member's "Enregistrer dans mon compte"."""
+    return render(request, "sheets/local.html", {"config": local.browser_config(), "games_kept": local.GAMES_KEPT})
+
+
+@login_required
+@require_POST
+def local_save(request):
+    """ "Enregistrer dans mon compte": a game of the browser's sheet becomes one of the member's games; the page
+    is told its address. Every refusal is a French sentence with a 4xx, nothing written."""
+    if _body_too_large(request):
+        return JsonResponse({"detail": _("Partie trop volumineuse : 64 Ko au plus.")}, status=413)
+    try:
+        game = services.game_import_local(owner=request.user, local=local.read_local_game(request.body))
+    except services.SheetError as error:
+        return JsonResponse({"detail": str(error)}, status=400)
+    return JsonResponse({"url": reverse("sheets:game", args=[game.pk])}, status=201)
+
+
+def _body_too_large(request) -> bool:
+    """Judged on the declared length before reading, then on what was read."""
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    if not declared.isdecimal() or int(declared) > local.MAX_BODY_BYTES:
+        return True
+    return len(request.body) > local.MAX_BODY_BYTES

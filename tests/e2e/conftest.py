@@ -156,6 +156,27 @@ def count_avions(page):
     type_letters(page, "aions", total=18)
 
 
+# The sheet kept in the browser, at /parties/locale/.
+
+
+def start_game(page, *names, count=None, rules=None):
+    """Fill "Nouvelle partie" (names, or a count for unnamed players) and start it."""
+    page.locator("#player-count").select_option(str(count or len(names)))
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    if rules:
+        page.locator("#rules").select_option(label=rules)
+    page.get_by_role("button", name="Commencer la partie").click()
+    expect(page.locator("#game")).to_be_visible()
+
+
+def play(page, points, name):
+    """Type the points and press "Inscrire pour <name>", then wait for the sheet to say so."""
+    page.fill("#points", str(points))
+    page.get_by_role("button", name=f"Inscrire pour {name}").click()
+    expect(page.locator("#toast")).to_have_text(f"{points} points inscrits pour {name}.")
+
+
 # Members, clubs and duplicate sessions.
 
 

@@ -26,7 +26,15 @@ def width(page, path):
 
 
 def test_every_page_fits_a_390_pixel_screen(page):
-    anonymous = ["/", "/grille/", "/mots/", "/compte/connexion/", "/compte/inscription/", "/compte/mot-de-passe/oubli/"]
+    anonymous = [
+        "/",
+        "/grille/",
+        "/mots/",
+        "/parties/locale/",
+        "/compte/connexion/",
+        "/compte/inscription/",
+        "/compte/mot-de-passe/oubli/",
+    ]
     wide = {path: width(page, path) for path in anonymous}
 
     member = log_in(page, "claire", first_name="Claire")
@@ -65,6 +73,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         "/clubs/",
         f"/clubs/{club.slug}/",
         "/parties/",
+        "/parties/locale/",
         "/parties/nouvelle/",
         "/parties/importer/",
         f"/parties/{game.pk}/",

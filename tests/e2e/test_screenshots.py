@@ -11,7 +11,18 @@ from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
 
-from .conftest import DESKTOP, PHONE, club_session, count_avions, count_ecoles, log_in, place_vague, tile
+from .conftest import (
+    DESKTOP,
+    PHONE,
+    club_session,
+    count_avions,
+    count_ecoles,
+    log_in,
+    place_vague,
+    play,
+    start_game,
+    tile,
+)
 
 pytestmark = [
     pytest.mark.e2e,
@@ -45,6 +56,28 @@ def test_grid_screenshot(page, device):
     count_avions(page)
     expect(page.locator("#grid-result .notation")).to_have_text("4G AVIONS")
     shoot(page, f"counter-grid-{device}.png", full_page=True)
+
+
+def test_local_sheet_screenshot(page, device):
+    """The sheet kept in the browser: a game under way, a finished one under "Parties précédentes"."""
+    page.goto("/parties/locale/")
+    start_game(page, "Claire", "Paul")
+    for points, name in ((26, "Claire"), (18, "Paul"), (4, "Claire")):
+        play(page, points, name)
+    page.get_by_role("button", name="Terminer la partie").click()
+    page.get_by_label("Claire (30 points)").fill("EAU")
+    page.get_by_role("button", name="Calculer le résultat").click()
+    page.get_by_role("button", name="Nouvelle partie avec les mêmes joueurs").click()
+    for points, name in ((32, "Claire"), (63, "Paul")):
+        play(page, points, name)
+    page.get_by_role("button", name="Passer").click()
+    page.locator("#penalty-panel summary").click()
+    page.locator("#penalty-player").select_option(label="Paul")
+    page.get_by_role("button", name="Retirer les points").click()
+    expect(page.locator("#local-total-1")).to_have_text("58")
+    page.evaluate("document.getElementById('toast').hidden = true")
+    page.locator("#points").focus()
+    shoot(page, f"sheet-local-{device}.png", full_page=True)
 
 
 def test_sheet_and_duplicate_screenshots(page, device):

@@ -1,0 +1,779 @@
+// The score sheet kept in this browser (seeds 000 and 003), for visitors and members alike.
+// Every game lives in localStorage and nothing leaves the browser: the one request this script makes is a
+// member's "Enregistrer dans mon compte". The rule figures come from the page (the admin's rule sets and
+// editions), the French from the template; the rules themselves mirror the engine's, named after it.
+(() => {
+  "use strict";
+
+  const root = document.getElementById("local-sheet");
+  if (!root) return;
+  const config = JSON.parse(document.getElementById("local-sheet-config").textContent);
+  const text = document.getElementById("local-texts").dataset;
+  const limits = config.limits;
+  const saveUrl = root.dataset.saveUrl || "";
+  const csrfToken = root.dataset.csrf || "";
+  const lang = document.documentElement.lang || "fr";
+  const STORAGE_KEY = "clubsite.local-sheet.v1";
+  const BLANK = "?";
+  const MAX_WORD_TILES = 15;
+  const TURN_KINDS = ["play", "pass", "exchange", "withdrawn"];
+  const EDITABLE_KINDS = ["play", "penalty"];
+  const rulesByCode = Object.fromEntries(config.rules.map((rules) => [rules.code, rules]));
+  const editionsByCode = Object.fromEntries(config.editions.map((edition) => [edition.code, edition]));
+
+  const $ = (id) => document.getElementById(id);
+
+  /** A sentence of the template with its %(name)s and %(name)d placeholders filled, as Python's % does. */
+  function format(template, values = {}) {
+    return template.replace(/%\((\w+)\)[sd]/g, (_match, key) => String(values[key]));
+  }
+
+  class SheetError extends Error {}
+
+  // ---- The rules, as scoring/engine/rules.py, endgame.py, ranking.py and editions.py write them. ----
+
+  function allowsPlayers(rules, count) {
+    return rules.min_players <= count && count <= rules.max_players;
+  }
+
+  /** `passes`: the seat of each pass in the current run of consecutive passes, oldest first. */
+  function passLimitReached(rules, passes, playerCount) {
+    if (rules.consecutive_pass_limit && passes.length >= rules.consecutive_pass_limit) {
+      const run = passes.slice(-rules.consecutive_pass_limit);
+      if (!rules.passes_per_player_limit) return true;
+      for (let seat = 0; seat < playerCount; seat += 1) {
+        if (run.filter((player) => player === seat).length < rules.passes_per_player_limit) return false;
+      }
+      return true;
+    }
+    if (rules.pass_rounds_limit) return passes.length >= rules.pass_rounds_limit * playerCount;
+    return false;
+  }
+
+  /** The place of each total, in the order given; equal totals share a place (1, 2, 2, 4). */
+  function sharedPlaces(totals) {
+    const ordered = [...totals].sort((a, b) => b - a);
+    return totals.map((total) => ordered.indexOf(total) + 1);
+  }
+
+  /** `rackValues[i]` is null for the player who finished (at most one), else the value of his letters. */
+  function endOfGame(scores, rackValues, rule) {
+    const finishers = rackValues.filter((value) => value === null).length;
+    if (finishers > 1) throw new SheetError(text.oneFinisher);
+    const others = rackValues.reduce((sum, value) => sum + (value ?? 0), 0);
+    const double = rule === "finisher_gains_double";
+    const adjustments = rackValues.map((value) => {
+      if (value === null) return double ? 2 * others : others;
+      if (finishers && double) return 0;
+      return -value;
+    });
+    const finals = scores.map((score, i) => score + adjustments[i]);
+    const places = sharedPlaces(finals);
+    return scores.map((before, i) => ({ before, adjustment: adjustments[i], final: finals[i], place: places[i] }));
+  }
+
+  const LIGATURES = { "Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS" };
+  const DIGRAPH_PARTS = new Set(["·"]);
+  const hasTile = (edition, letter) => Object.hasOwn(edition.values, letter);
+
+  function normaliseChar(char, edition) {
+    const upper = char.toUpperCase();
+    if (hasTile(edition, upper) || DIGRAPH_PARTS.has(upper)) return upper;
+    if (Object.hasOwn(LIGATURES, upper)) return LIGATURES[upper];
+    const base = upper.normalize("NFD").replace(/\p{M}/gu, "");
+    if (base.length === 1 && base >= "A" && base <= "Z") return base;
+    if (/\s/u.test(char)) throw new SheetError(text.space);
+    throw new SheetError(format(text.badChar, { char }));
+  }
+
+  /** Written letters as tiles [[letter, blank], …]: the engine's Edition.split. */
+  function splitTiles(written, edition) {
+    const chars = [];
+    let inParens = false;
+    for (const char of written.trim()) {
+      if (char === "(" && !inParens) { inParens = true; continue; }
+      if (char === ")" && inParens) { inParens = false; continue; }
+      const blank = inParens || (char !== char.toUpperCase() && /\p{L}/u.test(char));
+      for (const part of normaliseChar(char, edition)) chars.push([part, blank]);
+    }
+    if (inParens) throw new SheetError(text.openParenthesis);
+    if (!chars.length) throw new SheetError(text.emptyWord);
+    const longest = Object.keys(edition.values).filter((letter) => letter.length > 1).sort((a, b) => b.length - a.length);
+    const tiles = [];
+    let i = 0;
+    while (i < chars.length) {
+      const tile = longest.find((letter) => {
+        const part = chars.slice(i, i + letter.length);
+        return part.map(([c]) => c).join("") === letter && new Set(part.map(([, b]) => b)).size === 1;
+      });
+      if (tile) {
+        tiles.push([tile, chars[i][1]]);
+        i += tile.length;
+        continue;
+      }
+      const [char, blank] = chars[i];
+      if (DIGRAPH_PARTS.has(char)) throw new SheetError(format(text.badChar, { char }));
+      tiles.push([char, blank || !hasTile(edition, char)]);
+      i += 1;
+    }
+    if (tiles.length > MAX_WORD_TILES) throw new SheetError(format(text.tooLong, { count: tiles.length }));
+    return tiles;
+  }
+
+  const isValue = (rack) => /^[0-9]+$/.test(rack);
+
+  /** The value of the letters left on a rack, typed as letters (`?` for a blank: 0) or as a number. */
+  function rackValue(rack, edition) {
+    rack = rack.trim();
+    if (isValue(rack)) {
+      const value = Number(rack);
+      if (value > limits.rack_value) throw new SheetError(format(text.rackValue, { max: limits.rack_value }));
+      return value;
+    }
+    const letters = rack.replaceAll(BLANK, "").replaceAll(" ", "");
+    if (!letters) return 0;
+    const tiles = splitTiles(letters.toUpperCase(), edition);
+    return tiles.reduce((sum, [letter]) => sum + (hasTile(edition, letter) ? edition.values[letter] : 0), 0);
+  }
+
+  function rackLetters(rack, edition) {
+    rack = rack.trim().replaceAll(" ", "");
+    if (isValue(rack)) return [];
+    const letters = rack.replaceAll(BLANK, "");
+    const blanks = Array(rack.length - letters.length).fill(BLANK);
+    return blanks.concat(letters ? splitTiles(letters.toUpperCase(), edition).map(([letter]) => letter) : []);
+  }
+
+  /** More of a letter than the set holds, on one rack or on all of them together, cannot be. */
+  function checkRacks(racks, remaining) {
+    const together = {};
+    for (const [player, letters] of racks) {
+      for (const letter of new Set(letters)) {
+        const count = letters.filter((l) => l === letter).length;
+        together[letter] = (together[letter] ?? 0) + count;
+        const left = remaining[letter] ?? 0;
+        if (count > left) throw new SheetError(format(text.rackTooMany, { player, count, letter, left }));
+      }
+    }
+    for (const [letter, count] of Object.entries(together)) {
+      const left = remaining[letter] ?? 0;
+      if (count > left) throw new SheetError(format(text.racksTooMany, { count, letter, left }));
+    }
+  }
+
+  // ---- A game and its sheet, as sheets/sheet.py computes a member's. ----
+
+  function displayName(game, seat) {
+    return game.players[seat] || format(text.player, { number: seat + 1 });
+  }
+
+  function buildSheet(game) {
+    const rules = rulesByCode[game.rules];
+    const totals = game.players.map(() => 0);
+    let nextTurn = 0;
+    const rows = game.lines.map((line, index) => {
+      totals[line.player] += line.points;
+      if (TURN_KINDS.includes(line.kind)) nextTurn = (line.player + 1) % game.players.length;
+      return { number: index + 1, line, cumulative: totals[line.player] };
+    });
+    // The trailing run of turns that scored nothing (pass, exchange, withdrawn word, 0), oldest first.
+    const run = [];
+    for (const line of [...game.lines].reverse()) {
+      if (!TURN_KINDS.includes(line.kind)) continue;
+      if (line.points !== 0) break;
+      run.unshift(line.player);
+    }
+    let results = null;
+    if (game.finished) {
+      const edition = editionsByCode[game.edition];
+      const values = game.racks.map((rack) => (rack.trim() ? rackValue(rack, edition) : null));
+      results = endOfGame(totals, values, rules.end_of_game)
+        .map((final, seat) => ({ seat, ...final }))
+        .sort((a, b) => a.place - b.place);
+    }
+    return {
+      rules,
+      rows,
+      totals,
+      turn: game.finished ? null : nextTurn,
+      passLimitReached: passLimitReached(rules, run, game.players.length),
+      results,
+    };
+  }
+
+  /** The final ranking as text, for "Copier le classement" (sheets/sheet.py's results_text). */
+  function resultsText(game, results) {
+    return results
+      .map((r) => `${r.place}. ${displayName(game, r.seat)} : ${r.final} (${r.before} ${r.adjustment >= 0 ? "+" : ""}${r.adjustment})`)
+      .join("\n");
+  }
+
+  /** Each player's total in seat order during the game; once it is over, the final scores, best first. */
+  function standings(sheet) {
+    if (sheet.results) return sheet.results.map((r) => ({ seat: r.seat, total: r.final, place: r.place }));
+    const places = sharedPlaces(sheet.totals);
+    return sheet.totals.map((total, seat) => ({ seat, total, place: places[seat] }));
+  }
+
+  /** Best first, for a game's summary (as the member's history shows his games). */
+  const bestFirst = (sheet) => standings(sheet).sort((a, b) => a.place - b.place);
+
+  // ---- The games in localStorage: newest first, the last `limits.games` kept. ----
+
+  let storageWorks = true;
+  let store = load();
+
+  function load() {
+    try {
+      const data = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
+      if (data && Array.isArray(data.games)) return data;
+    } catch (error) {
+      storageWorks = !(error instanceof DOMException);
+    }
+    return { current: null, games: [] };
+  }
+
+  function persist() {
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(store));
+      storageWorks = true;
+    } catch {
+      storageWorks = false;
+    }
+  }
+
+  // A game whose rule set or edition the admin has since removed stays stored, but cannot be shown.
+  const shown = (game) => Boolean(rulesByCode[game.rules] && editionsByCode[game.edition]);
+  const currentGame = () => store.games.find((game) => game.id === store.current && shown(game)) || null;
+  const now = () => new Date().toISOString();
+
+  /** Every change goes through here: the game is marked changed, kept, and the page drawn again. */
+  function change(game, mutate) {
+    for (const field of ["points", "penalty-points", "challenge-words"]) fieldError(field, "");
+    mutate(game);
+    game.updated = now();
+    persist();
+    render();
+  }
+
+  function newGame(players, editionCode, chosenRules) {
+    const chosen = rulesByCode[chosenRules];
+    const switched = !allowsPlayers(chosen, players.length) && Boolean(rulesByCode[chosen.fallback_code]);
+    const game = {
+      id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      started: now(),
+      updated: now(),
+      edition: editionCode,
+      rules: switched ? chosen.fallback_code : chosen.code,
+      switchedFrom: switched ? chosen.code : null,
+      players: players.map((name) => name.trim().slice(0, limits.name)),
+      lines: [],
+      racks: null,
+      finished: null,
+      saved: null,
+    };
+    store.games.unshift(game);
+    store.games = store.games.slice(0, limits.games);
+    store.current = game.id;
+    persist();
+    showFinish(false);
+    render();
+    toast(format(text.started, { name: displayName(game, 0) }));
+    $("points").focus();
+  }
+
+  // ---- Drawing the page. ----
+
+  function clone(id) {
+    return $(id).content.firstElementChild.cloneNode(true);
+  }
+
+  function formatDate(iso, withTime = false) {
+    const options = withTime ? { dateStyle: "long", timeStyle: "short" } : { dateStyle: "long" };
+    return new Date(iso).toLocaleString(lang, options);
+  }
+
+  let toastTimer = null;
+
+  function toast(message, isError = false) {
+    const node = $("toast");
+    node.textContent = message;
+    node.classList.toggle("error", isError);
+    node.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { node.hidden = true; }, 4000);
+  }
+
+  function fieldError(id, message) {
+    const node = $(`${id}-error`);
+    node.textContent = message || "";
+    node.hidden = !message;
+    $(id).setAttribute("aria-invalid", message ? "true" : "false");
+  }
+
+  function render() {
+    const game = currentGame();
+    $("storage-warning").hidden = storageWorks;
+    $("game").hidden = !game || !$("new-game").hidden;
+    if (!game) showNewGame(true);
+    $("new-game-cancel").hidden = !game;
+    if (game) renderGame(game);
+    renderPrevious();
+  }
+
+  function renderGame(game) {
+    const sheet = buildSheet(game);
+    const edition = editionsByCode[game.edition];
+    $("game-title").textContent = format(text.gameOf, { date: formatDate(game.started) });
+    $("game-meta").textContent = [edition.name, sheet.rules.name, game.finished ? text.finished : ""].filter(Boolean).join(" · ");
+    const switchedFrom = rulesByCode[game.switchedFrom];
+    $("switched-note").hidden = !switchedFrom;
+    if (switchedFrom) $("switched-note").textContent = switchedNote(switchedFrom, game.players.length);
+
+    $("scoreboard").replaceChildren(...standings(sheet).map(({ seat, total }) => {
+      const card = clone("tpl-score-card");
+      card.querySelector(".name").textContent = displayName(game, seat);
+      card.querySelector(".total").textContent = total;
+      card.querySelector(".total").id = `local-total-${seat}`;
+      card.classList.toggle("turn", seat === sheet.turn);
+      card.querySelector(".turn-label").hidden = seat !== sheet.turn;
+      return card;
+    }));
+    $("pass-limit").hidden = !sheet.passLimitReached || Boolean(game.finished);
+
+    const playing = !game.finished;
+    $("entry").hidden = !playing || !$("finish").hidden;
+    if (playing) {
+      const name = displayName(game, sheet.turn);
+      $("turn-title").textContent = format(text.turnTitle, { name });
+      $("inscribe").textContent = format(text.inscribe, { name });
+      $("points").max = sheet.rules.max_move_points;
+      for (const select of document.querySelectorAll(".seat-select")) fillSeats(select, game);
+      if (!$("penalty-panel").open) $("penalty-points").value = sheet.rules.penalty_offer;
+      $("challenge-panel").hidden = !sheet.rules.challenge_penalty;
+      $("challenge-explain").textContent = format(text.challengeExplain, { penalty: sheet.rules.challenge_penalty });
+    }
+    $("finish-open").hidden = !playing || !$("finish").hidden;
+
+    $("results").hidden = !sheet.results;
+    if (sheet.results) {
+      $("results-body").replaceChildren(...sheet.results.map((result) => {
+        const row = clone("tpl-result");
+        row.querySelector(".place").textContent = result.place;
+        row.querySelector(".player").textContent = displayName(game, result.seat);
+        row.querySelector(".before").textContent = result.before;
+        row.querySelector(".adjustment").textContent = `${result.adjustment >= 0 ? "+" : ""}${result.adjustment}`;
+        row.querySelector(".final").textContent = result.final;
+        return row;
+      }));
+      $("local-ranking-text").textContent = resultsText(game, sheet.results);
+    }
+
+    $("lines-table").hidden = !sheet.rows.length;
+    $("no-lines").hidden = Boolean(sheet.rows.length);
+    $("lines-body").replaceChildren(...sheet.rows.map((row) => lineRow(game, row)));
+
+    const remove = deleteControl(game);
+    remove.querySelector('[data-action="ask-delete"]').textContent = text.deleteGame;
+    root.querySelector('.confirm-slot[data-game="current"]').replaceChildren(remove);
+    $("current-save").replaceChildren(...(saveUrl ? [saveControl(game)] : []));
+  }
+
+  function switchedNote(chosen, count) {
+    return format(text.switched, { chosen: chosen.name, count, fallback: rulesByCode[chosen.fallback_code].name });
+  }
+
+  function fillSeats(select, game) {
+    const chosen = select.value;
+    select.replaceChildren(...game.players.map((_name, seat) => new Option(displayName(game, seat), seat)));
+    if (chosen !== "" && Number(chosen) < game.players.length) select.value = chosen;
+  }
+
+  function lineRow(game, { number, line, cumulative }) {
+    const row = clone("tpl-line");
+    row.className = `kind-${line.kind}`;
+    row.querySelector(".number").textContent = number;
+    row.querySelector(".player").textContent = displayName(game, line.player);
+    const words = line.kind === "challenge" && line.words > 1 ? ` × ${line.words}` : "";
+    row.querySelector(".kind").textContent = config.kinds[line.kind] + words;
+    row.querySelector(".cumulative").textContent = cumulative;
+    const points = row.querySelector(".points");
+    if (!game.finished && EDITABLE_KINDS.includes(line.kind)) {
+      const form = clone("tpl-cell-form");
+      const input = form.querySelector("input");
+      input.value = line.points;
+      input.setAttribute("aria-label", format(text.linePoints, { number }));
+      form.dataset.index = number - 1;
+      points.append(form);
+    } else {
+      points.textContent = line.points;
+    }
+    if (!game.finished) {
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "remove";
+      remove.textContent = "×";
+      remove.dataset.deleteLine = number - 1;
+      remove.setAttribute("aria-label", format(text.deleteLine, { number }));
+      row.querySelector(".line-actions").append(remove);
+    }
+    return row;
+  }
+
+  function renderPrevious() {
+    const previous = store.games.filter((game) => game.id !== store.current && shown(game));
+    $("previous-list").replaceChildren(...previous.map((game) => {
+      const card = clone("tpl-previous");
+      card.dataset.id = game.id;
+      const sheet = buildSheet(game);
+      card.querySelector(".date").textContent = formatDate(game.started, true);
+      const status = card.querySelector(".status");
+      status.textContent = game.finished ? text.finished : text.inProgress;
+      status.classList.toggle("done", Boolean(game.finished));
+      card.querySelector(".players").replaceChildren(...bestFirst(sheet).map(({ seat, total, place }, i) => {
+        const span = document.createElement(game.finished && place === 1 ? "b" : "span");
+        span.textContent = `${i ? " · " : ""}${displayName(game, seat)} ${total}`;
+        return span;
+      }));
+      card.querySelector(".meta").textContent = `${editionsByCode[game.edition].name} · ${sheet.rules.name}`;
+      card.querySelector(".confirm-slot").replaceChildren(deleteControl(game));
+      card.querySelector(".save-slot").replaceChildren(...(saveUrl ? [saveControl(game)] : []));
+      return card;
+    }));
+    $("no-previous").hidden = previous.length > 0;
+  }
+
+  function deleteControl(game) {
+    const control = clone("tpl-delete");
+    control.dataset.id = game.id;
+    return control;
+  }
+
+  function saveControl(game) {
+    const control = clone(game.saved ? "tpl-saved" : "tpl-save");
+    control.dataset.id = game.id;
+    if (game.saved) {
+      control.querySelector(".saved-link").href = game.saved.url;
+      control.querySelector(".stale").hidden = game.saved.at === game.updated;
+    }
+    return control;
+  }
+
+  function showNewGame(show) {
+    $("new-game").hidden = !show;
+    if (show) updateNewGameForm();
+  }
+
+  function showFinish(show) {
+    $("finish").hidden = !show;
+    $("finish-error").hidden = true;
+  }
+
+  function updateNewGameForm() {
+    const count = Number($("player-count").value);
+    for (const field of document.querySelectorAll(".name-field")) field.hidden = Number(field.dataset.seat) >= count;
+    const chosen = rulesByCode[$("rules").value];
+    const switches = !allowsPlayers(chosen, count) && Boolean(rulesByCode[chosen.fallback_code]);
+    $("rules-note").hidden = !switches;
+    $("rules-note").textContent = switches ? switchedNote(chosen, count) : "";
+  }
+
+  // ---- What each button does. ----
+
+  /** A whole number typed in a field, or null. */
+  function typedInteger(input) {
+    const value = input.value.trim();
+    return /^-?[0-9]+$/.test(value) ? Number(value) : null;
+  }
+
+  function refuseLine(game) {
+    if (game.lines.length < limits.lines) return false;
+    toast(format(text.tooManyLines, { max: limits.lines }), true);
+    return true;
+  }
+
+  function recordTurn(kind, points = 0) {
+    const game = currentGame();
+    if (refuseLine(game)) return;
+    const seat = buildSheet(game).turn;
+    change(game, (g) => g.lines.push({ player: seat, kind, points }));
+    const next = displayName(game, buildSheet(game).turn);
+    const name = displayName(game, seat);
+    toast(kind === "play" ? format(text.recorded, { points, name }) : format(text.turnRecorded, { kind: config.kinds[kind], name, next }));
+  }
+
+  $("points-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const game = currentGame();
+    const max = rulesByCode[game.rules].max_move_points;
+    const points = typedInteger($("points"));
+    if (points === null) return fieldError("points", text.pointsMissing);
+    if (points < 0 || points > max) return fieldError("points", format(text.pointsRange, { max }));
+    fieldError("points", "");
+    recordTurn("play", points);
+    $("points").value = "";
+    $("points").focus();
+  });
+
+  $("points").addEventListener("input", () => fieldError("points", ""));
+
+  for (const button of document.querySelectorAll("#entry [data-turn]")) {
+    button.addEventListener("click", () => recordTurn(button.dataset.turn));
+  }
+
+  $("penalty-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const game = currentGame();
+    const points = typedInteger($("penalty-points"));
+    if (points === null || points < 1 || points > limits.penalty) return fieldError("penalty-points", text.penaltyRange);
+    fieldError("penalty-points", "");
+    if (refuseLine(game)) return;
+    const seat = Number($("penalty-player").value);
+    $("penalty-panel").open = false;
+    change(game, (g) => g.lines.push({ player: seat, kind: "penalty", points: -points }));
+    toast(format(text.penaltyRecorded, { points, name: displayName(game, seat) }));
+  });
+
+  $("challenge-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const game = currentGame();
+    const words = typedInteger($("challenge-words"));
+    if (words === null || words < 1 || words > limits.challenge_words) return fieldError("challenge-words", text.wordsRange);
+    fieldError("challenge-words", "");
+    if (refuseLine(game)) return;
+    const seat = Number($("challenger").value);
+    const points = rulesByCode[game.rules].challenge_penalty * words;
+    $("challenge-panel").open = false;
+    $("challenge-words").value = 1;
+    change(game, (g) => g.lines.push({ player: seat, kind: "challenge", points: -points, words }));
+    toast(format(text.challengeRecorded, { points, name: displayName(game, seat) }));
+  });
+
+  $("undo").addEventListener("click", () => {
+    const game = currentGame();
+    if (!game.lines.length) return toast(text.nothingToUndo, true);
+    const number = game.lines.length;
+    change(game, (g) => g.lines.pop());
+    toast(format(text.undone, { number }));
+  });
+
+  $("lines-body").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const game = currentGame();
+    const index = Number(form.dataset.index);
+    const line = game.lines[index];
+    const input = form.querySelector("input");
+    const points = typedInteger(input);
+    const max = rulesByCode[game.rules].max_move_points;
+    let refusal = "";
+    if (line.kind === "play" && (points === null || points < 0 || points > max)) refusal = format(text.pointsRange, { max });
+    if (line.kind === "penalty" && (points === null || points > -1 || points < -limits.penalty)) refusal = text.penaltyRange;
+    if (refusal) {
+      input.setAttribute("aria-invalid", "true");
+      form.parentElement.querySelector(".error")?.remove();
+      const error = document.createElement("small");
+      error.className = "error";
+      error.setAttribute("role", "alert");
+      error.textContent = refusal;
+      form.after(error);
+      return;
+    }
+    change(game, (g) => { g.lines[index].points = points; });
+    toast(format(text.edited, { number: index + 1, points }));
+  });
+
+  $("lines-body").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-delete-line]");
+    if (!button) return;
+    const index = Number(button.dataset.deleteLine);
+    change(currentGame(), (g) => g.lines.splice(index, 1));
+    toast(format(text.deletedLine, { number: index + 1 }));
+  });
+
+  $("finish-open").addEventListener("click", () => {
+    const game = currentGame();
+    const sheet = buildSheet(game);
+    $("rack-fields").replaceChildren(...game.players.map((_name, seat) => {
+      const field = clone("tpl-rack");
+      const input = field.querySelector("input");
+      input.id = `rack-${seat}`;
+      input.value = game.racks ? game.racks[seat] : "";
+      const label = field.querySelector("label");
+      label.htmlFor = input.id;
+      label.textContent = format(text.rackLabel, { name: displayName(game, seat), total: sheet.totals[seat] });
+      return field;
+    }));
+    showFinish(true);
+    render();
+    $("finish").scrollIntoView({ block: "start" });
+    $("rack-0").focus();
+  });
+
+  $("finish-cancel").addEventListener("click", () => {
+    showFinish(false);
+    render();
+  });
+
+  /** The racks as typed, or SheetError: game_finish's checks, in the same order. */
+  function checkedRacks(game) {
+    const edition = editionsByCode[game.edition];
+    const racks = game.players.map((_name, seat) => $(`rack-${seat}`).value.trim());
+    racks.forEach((rack, seat) => {
+      if (!rack) return;
+      try {
+        rackValue(rack, edition);
+      } catch (error) {
+        throw new SheetError(format(text.rackPlayer, { player: displayName(game, seat), reason: error.message }));
+      }
+    });
+    if (racks.filter((rack) => !rack).length > 1) throw new SheetError(text.oneFinisher);
+    checkRacks(racks.map((rack, seat) => [displayName(game, seat), rackLetters(rack, edition)]), edition.counts);
+    return racks;
+  }
+
+  $("finish-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const game = currentGame();
+    let racks;
+    try {
+      racks = checkedRacks(game);
+    } catch (error) {
+      if (!(error instanceof SheetError)) throw error;
+      $("finish-error").textContent = error.message;
+      $("finish-error").hidden = false;
+      return;
+    }
+    showFinish(false);
+    change(game, (g) => { g.racks = racks; g.finished = now(); });
+    $("results").scrollIntoView({ block: "start" });
+    toast(text.gameFinished);
+  });
+
+  $("reopen").addEventListener("click", () => {
+    change(currentGame(), (g) => { g.finished = null; });
+    toast(text.reopened);
+  });
+
+  $("again").addEventListener("click", () => {
+    const game = currentGame();
+    newGame(game.players, game.edition, game.switchedFrom || game.rules);
+  });
+
+  $("new-game-open").addEventListener("click", () => {
+    showFinish(false);
+    showNewGame(true);
+    render();
+    $("new-game").scrollIntoView({ block: "start" });
+    $("name-0").focus();
+  });
+
+  $("new-game-cancel").addEventListener("click", () => {
+    showNewGame(false);
+    render();
+  });
+
+  $("player-count").addEventListener("change", updateNewGameForm);
+  $("rules").addEventListener("change", updateNewGameForm);
+
+  $("new-game-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const count = Number($("player-count").value);
+    const names = [0, 1, 2, 3].slice(0, count).map((seat) => $(`name-${seat}`).value);
+    showNewGame(false);
+    newGame(names, $("edition").value, $("rules").value);
+    for (const seat of [0, 1, 2, 3]) $(`name-${seat}`).value = "";
+  });
+
+  // Buttons drawn for a game (the current one or a previous one) carry its id on an enclosing element.
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    const id = button.closest("[data-id]").dataset.id;
+    const game = store.games.find((g) => g.id === id);
+    if (!game) return;
+    const control = button.closest(".delete-control");
+    switch (button.dataset.action) {
+      case "open":
+        store.current = id;
+        persist();
+        showNewGame(false);
+        showFinish(false);
+        render();
+        $("game").scrollIntoView({ block: "start" });
+        toast(format(text.opened, { date: formatDate(game.started) }));
+        break;
+      case "ask-delete":
+        control.querySelector(".confirm-delete").hidden = false;
+        button.hidden = true;
+        control.querySelector('[data-action="keep"]').focus();
+        break;
+      case "keep":
+        control.querySelector(".confirm-delete").hidden = true;
+        control.querySelector('[data-action="ask-delete"]').hidden = false;
+        break;
+      case "delete":
+        store.games = store.games.filter((g) => g.id !== id);
+        if (store.current === id) store.current = null;
+        persist();
+        render();
+        toast(text.gameDeleted);
+        break;
+      case "save":
+        save(game, button);
+        break;
+    }
+  });
+
+  // ---- "Enregistrer dans mon compte": the page's one request, a member's explicit choice. ----
+
+  function payload(game) {
+    return {
+      edition: game.edition,
+      rules: game.rules,
+      players: game.players,
+      lines: game.lines.map(({ player, kind, points, words }) => (kind === "challenge" ? { player, kind, points, words } : { player, kind, points })),
+      racks: game.finished ? game.racks : null,
+      started: game.started,
+    };
+  }
+
+  async function save(game, button) {
+    const message = button.closest(".save-control").querySelector(".save-message");
+    const say = (sentence) => { message.textContent = sentence; message.classList.add("error"); button.disabled = false; };
+    button.disabled = true;
+    message.classList.remove("error");
+    message.textContent = text.saving;
+    let response;
+    try {
+      response = await fetch(saveUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        redirect: "manual", // a member logged out in the meantime is sent to the log-in page: say so instead
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken },
+        body: JSON.stringify(payload(game)),
+      });
+    } catch {
+      return say(text.saveOffline);
+    }
+    const data = await response.json().catch(() => null);
+    if (response.status === 201 && data?.url) {
+      // Kept without touching `updated`: the copy in the account is this very state of the game.
+      game.saved = { url: data.url, at: game.updated };
+      persist();
+      render();
+      toast(text.saved);
+      return;
+    }
+    if (data?.detail) return say(format(text.saveRefused, { reason: data.detail }));
+    return say(text.saveLogin);
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key !== STORAGE_KEY) return;
+    store = load();
+    render();
+  });
+
+  render();
+})();

@@ -1,0 +1,268 @@
+"""The sheet kept in the browser: its page, open to all, and "Enregistrer dans mon compte", which copies one of
+its games into a member's account (seeds 000 and 003)."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from scoring.models import RuleSet
+from sheets.local import GAMES_KEPT, MAX_LINES
+from sheets.models import Game
+from sheets.sheet import build_sheet
+
+pytestmark = pytest.mark.django_db
+
+URL = "/parties/locale/"
+SAVE_URL = "/parties/locale/enregistrer/"
+
+
+def local_game(**fields):
+    """A game as the page keeps it: Claire 26, Paul 18, Claire passes, Paul loses a challenge (5 points)."""
+    return {
+        "edition": "fr",
+        "rules": "tournoi",
+        "players": ["Claire", "Paul"],
+        "lines": [
+            {"player": 0, "kind": "play", "points": 26},
+            {"player": 1, "kind": "play", "points": 18},
+            {"player": 0, "kind": "pass", "points": 0},
+            {"player": 1, "kind": "challenge", "points": -5, "words": 1},
+        ],
+        "racks": None,
+        "started": "2025-03-02T14:30:00.000Z",
+    } | fields
+
+
+def one_line(**fields):
+    """A game of one line: Claire scores 5, unless `fields` say otherwise."""
+    return {"lines": [{"player": 0, "kind": "play", "points": 5} | fields]}
+
+
+def save(client, game, **extra):
+    return client.post(SAVE_URL, json.dumps(game), content_type="application/json", **extra)
+
+
+def refusal(response) -> str:
+    return response.json()["detail"]
+
+
+# The page.
+
+
+def test_it_is_open_to_visitors_and_sends_nothing_by_itself(client):
+    response = client.get(URL)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Cette feuille reste dans ce navigateur, sur cet appareil : rien n'est envoyé au serveur." in html
+    assert f"Les {GAMES_KEPT} dernières parties sont gardées, dans ce navigateur seulement." in html
+    assert "data-save-url" not in html  # a visitor is not offered "Enregistrer dans mon compte"
+    assert 'href="/parties/locale/">Feuille de marque</a>' in html  # in the site header, for everyone
+
+
+def test_it_gives_the_script_the_rule_sets_as_the_admin_left_them(client):
+    tournament = RuleSet.objects.get(code="tournoi")
+    tournament.challenge_penalty, tournament.max_move_points = 7, 1500
+    tournament.save()  # as the admin does
+    html = client.get(URL).content.decode()
+    config = json.loads(re.search(r'<script id="local-sheet-config" type="application/json">(.*?)</script>', html)[1])
+    rules = {rules["code"]: rules for rules in config["rules"]}
+    assert rules["tournoi"] == {
+        "code": "tournoi",
+        "name": "Règles de tournoi (FISF)",
+        "min_players": 2,
+        "max_players": 2,
+        "fallback_code": "boite",
+        "max_move_points": 1500,
+        "challenge_penalty": 7,
+        "penalty_offer": 7,
+        "consecutive_pass_limit": 6,
+        "passes_per_player_limit": 3,
+        "pass_rounds_limit": 0,
+        "end_of_game": "finisher_gains_others",
+        "is_default": True,
+    }
+    assert rules["boite"]["penalty_offer"] == 10 and rules["boite"]["pass_rounds_limit"] == 2
+    french = config["editions"][0]
+    assert french["code"] == "fr" and french["is_default"]
+    assert [french["values"][letter] for letter in "EAUZ"] == [1, 1, 1, 10]
+    assert french["counts"]["?"] == 2 and sum(french["counts"].values()) == 102
+
+
+def test_it_rejects_post_on_the_page(client):
+    assert client.post(URL).status_code == 405
+
+
+def test_a_member_is_offered_saving_and_finds_the_page_from_his_history(client, alice):
+    client.force_login(alice)
+    html = client.get(URL).content.decode()
+    assert f'data-save-url="{SAVE_URL}"' in html and "data-csrf=" in html
+    assert 'href="/parties/locale/">Feuille de marque de ce navigateur</a>' in client.get("/parties/").content.decode()
+
+
+# "Enregistrer dans mon compte": the permission ladder.
+
+
+def test_a_visitor_cannot_save(client):
+    response = save(client, local_game())
+    assert response.status_code == 302
+    assert response["Location"].startswith("/compte/connexion/")
+    assert Game.objects.count() == 0
+
+
+def test_it_needs_the_csrf_token(alice):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert save(client, local_game()).status_code == 403
+    assert Game.objects.count() == 0
+
+
+def test_it_rejects_get(client, alice):
+    client.force_login(alice)
+    assert client.get(SAVE_URL).status_code == 405
+
+
+def test_a_member_saves_a_game_in_progress(client, alice):
+    client.force_login(alice)
+    response = save(client, local_game())
+    game = Game.objects.get()
+    assert response.status_code == 201
+    assert response.json() == {"url": f"/parties/{game.pk}/"}
+    assert game.owner == alice and game.rule_set.code == "tournoi" and game.edition.code == "fr"
+    assert game.created_at.isoformat() == "2025-03-02T14:30:00+00:00"
+    sheet = build_sheet(game)
+    assert [player.display_name for player in sheet.players] == ["Claire", "Paul"]
+    assert [(row.line.kind, row.line.points, row.cumulative) for row in sheet.rows] == [
+        ("play", 26, 26),
+        ("play", 18, 18),
+        ("pass", 0, 26),
+        ("challenge", -5, 13),
+    ]
+    assert sheet.totals == [26, 13]
+    assert sheet.turn.position == 1  # the challenge used no turn: Paul plays after Claire's pass
+    assert not game.is_finished
+    assert game in Game.objects.for_user(alice)
+
+
+def test_a_finished_game_keeps_its_results(client, alice):
+    """Seed 000: the player left with E, A and U loses 3 points, which the one who finished gains."""
+    client.force_login(alice)
+    save(client, local_game(racks=["EAU", ""]))
+    sheet = build_sheet(Game.objects.get())
+    assert [(p.display_name, f.before, f.adjustment, f.final, f.place) for p, f in sheet.results] == [
+        ("Claire", 26, -3, 23, 1),
+        ("Paul", 13, 3, 16, 2),
+    ]
+    assert sheet.results_text() == "1. Claire : 23 (26 -3)\n2. Paul : 16 (13 +3)"
+
+
+def test_unnamed_players_and_a_penalty(client, alice):
+    client.force_login(alice)
+    lines = [{"player": 2, "kind": "penalty", "points": -10}, {"player": 0, "kind": "exchange", "points": 0}]
+    save(client, local_game(rules="boite", players=["", "Paul", "", ""], lines=lines))
+    sheet = build_sheet(Game.objects.get())
+    assert [player.display_name for player in sheet.players] == ["Joueur 1", "Paul", "Joueur 3", "Joueur 4"]
+    assert sheet.totals == [0, 0, -10, 0]
+    assert sheet.turn.position == 1
+
+
+def test_tournament_rules_at_three_players_become_the_box_rules(client, alice):
+    client.force_login(alice)
+    save(client, local_game(players=["A", "B", "C"], lines=[{"player": 2, "kind": "play", "points": 12}]))
+    assert Game.objects.get().rule_set.code == "boite"
+
+
+# Bad input: a French sentence and a 4xx, nothing written.
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"{not json", "Partie illisible : le navigateur doit envoyer du JSON."),
+        (b"\xff\xfe", "Partie illisible : le navigateur doit envoyer du JSON."),
+        (b"[1, 2]", "Partie illisible : le navigateur doit envoyer du JSON."),
+        (b"[" * 30_000 + b"]" * 30_000, "Partie illisible : le navigateur doit envoyer du JSON."),
+        (
+            b'{"players": ["A", "B"], "lines": [{"points": ' + b"9" * 5000 + b"}]}",
+            "Partie illisible : le navigateur doit envoyer du JSON.",
+        ),
+    ],
+)
+def test_it_refuses_what_is_not_a_game(client, alice, body, message):
+    client.force_login(alice)
+    response = client.post(SAVE_URL, body, content_type="application/json")
+    assert response.status_code == 400
+    assert refusal(response) == message
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"players": ["A", "B", "C", "D", "E"]}, "Une partie classique se joue de deux à quatre joueurs."),
+        ({"players": ["A"]}, "Une partie classique se joue de deux à quatre joueurs."),
+        ({"players": "AB"}, "Une partie classique se joue de deux à quatre joueurs."),
+        ({"players": ["A" * 61, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
+        ({"players": [1, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
+        ({"edition": "xx"}, "Édition inconnue."),
+        ({"rules": "poker"}, "Jeu de règles inconnu."),
+        ({"rules": None}, "Jeu de règles inconnu."),
+        ({"lines": None}, "Partie illisible : la liste des lignes manque."),
+        (one_line(points=2001), "Ligne 1 : Un coup vaut de 0 à 2000 points."),
+        (one_line(points=-1), "Ligne 1 : Un coup vaut de 0 à 2000 points."),
+        (one_line(points=12.5), "Ligne 1 : un nombre entier de points est attendu."),
+        (one_line(points=True), "Ligne 1 : un nombre entier de points est attendu."),
+        (one_line(points=10**12), "Ligne 1 : un nombre entier de points est attendu."),
+        (one_line(points=None), "Ligne 1 : un nombre entier de points est attendu."),
+        (one_line(player=2), "Ligne 1 : joueur inconnu."),
+        (one_line(player=False), "Ligne 1 : joueur inconnu."),
+        (one_line(kind="board"), "Ligne 1 : action inconnue."),
+        ({"lines": ["play"]}, "Ligne 1 : action inconnue."),
+        (one_line(kind="pass", points=30), "Ligne 1 : 30 points sur la feuille, 0 selon les règles."),
+        (one_line(kind="challenge", points=-5, words=2), "Ligne 1 : -5 points sur la feuille, -10 selon les règles."),
+        (one_line(kind="challenge", points=-45, words=9), "Ligne 1 : De 1 à 8 mots contestés."),
+        (
+            one_line(kind="challenge", points=-5) | {"rules": "boite"},
+            "Ligne 1 : Ces règles ne prévoient pas de pénalité de contestation.",
+        ),
+        (one_line(kind="penalty", points=10), "Ligne 1 : Une pénalité retire de 1 à 1 000 points."),
+        ({"lines": [{"player": 0, "kind": "pass", "points": 0}] * 401}, "Une feuille compte 400 lignes au plus."),
+        ({"racks": ["EAU"]}, "Fin de partie illisible : une case de lettres restantes par joueur."),
+        ({"racks": ["", ""]}, "Un seul joueur peut avoir terminé : laissez vide une seule case."),
+        ({"racks": ["E3", ""]}, "Claire : Caractère non accepté : « 3 ». Seules les lettres sont admises."),
+        ({"racks": ["ZZ", ""]}, "Claire : 2 × Z, mais il n'en reste que 1 hors de la grille."),
+        ({"racks": ["²", ""]}, "La valeur des lettres restantes va de 0 à 999."),
+        ({"racks": ["1000", ""]}, "La valeur des lettres restantes va de 0 à 999."),
+        ({"racks": ["E" * 31, ""]}, "Lettres restantes : 30 caractères au plus par joueur."),
+        ({"started": "hier"}, "Date de la partie illisible."),
+    ],
+)
+def test_it_refuses_a_bad_game_and_writes_nothing(client, alice, fields, message):
+    client.force_login(alice)
+    response = save(client, local_game(**fields))
+    assert response.status_code == 400
+    assert refusal(response) == message
+    assert Game.objects.count() == 0
+
+
+def test_it_refuses_a_body_over_64_kb(client, alice):
+    client.force_login(alice)
+    response = save(client, local_game(padding="x" * 64 * 1024))
+    assert response.status_code == 413
+    assert refusal(response) == "Partie trop volumineuse : 64 Ko au plus."
+    assert Game.objects.count() == 0
+
+
+def test_a_long_game_is_saved_in_one_piece(client, alice):
+    client.force_login(alice)
+    lines = [{"player": n % 4, "kind": "play", "points": n % 60} for n in range(MAX_LINES)]
+    response = save(client, local_game(rules="boite", players=["A", "B", "C", "D"], lines=lines))
+    assert response.status_code == 201
+    assert Game.objects.get().lines.count() == MAX_LINES
+
+
+def test_a_date_in_the_future_becomes_now(client, alice):
+    client.force_login(alice)
+    save(client, local_game(started="2999-01-01T00:00:00+00:00"))
+    assert Game.objects.get().created_at.year < 2999
