@@ -96,7 +96,7 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
             continue
         if number == 1 and fields[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
             continue
-        if len(fields) > 1 and fields[0].isdigit():
+        if len(fields) > 1 and fields[0].isascii() and fields[0].isdigit():
             table, name = int(fields[0]), " ".join(fields[1:])
         else:
             table, name = None, " ".join(fields)

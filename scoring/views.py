@@ -117,7 +117,7 @@ def _apply_action(state, action: str):
         state.words.append(WordInput(""))
     elif action.startswith("remove-"):
         index = action.removeprefix("remove-")
-        if index.isdigit() and 0 < int(index) < len(state.words):
+        if index.isascii() and index.isdigit() and 0 < int(index) < len(state.words):
             del state.words[int(index)]
 
 

@@ -262,7 +262,7 @@ def _members(record, count: int) -> dict[int, object]:
 
 def _pragma_int(record, name: str, low: int, high: int) -> int:
     text = record.pragmas.get(name, "")
-    return int(text) if text.isdigit() and low <= int(text) <= high else low
+    return int(text) if text.isascii() and text.isdigit() and low <= int(text) <= high else low
 
 
 def _pragma_date(record):

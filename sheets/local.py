@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
 
 from .models import Line, Player
@@ -21,7 +22,7 @@ from .services import CHALLENGE_MAX_WORDS, PENALTY_MAX_POINTS, SheetError
 MAX_BODY_BYTES = 64 * 1024
 MAX_LINES = 400  # a long four-player game has about 120
 GAMES_KEPT = 20  # in the browser: seed 003's "les 20 dernières parties"
-MAX_RACK_VALUE = 999
+
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 MAX_RACK_LENGTH = Player._meta.get_field("rack_left").max_length
 LOCAL_KINDS = (

@@ -17,10 +17,20 @@ class FinalScore:
     place: int
 
 
+MAX_RACK_VALUE = 999  # far above any rack (7 tiles of 10 in French), and within the column that keeps it
+
+
+def _is_value(text: str) -> bool:
+    """A value typed in ASCII digits: `isdigit` alone also takes "²" or "٣", which `int` then refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def rack_value(text: str, edition: Edition) -> int:
     """The value of the letters left on a rack, typed as letters (`?` for a blank: 0) or as a number."""
     text = text.strip()
-    if text.isdigit():
+    if _is_value(text):
+        if int(text) > MAX_RACK_VALUE:
+            raise ScoringError(gettext_noop("Une valeur de lettres restantes va de 0 à %(max)d."), max=MAX_RACK_VALUE)
         return int(text)
     letters = text.replace(BLANK, "").replace(" ", "")
     if not letters:
@@ -31,7 +41,7 @@ def rack_value(text: str, edition: Edition) -> int:
 def rack_letters(text: str, edition: Edition) -> list[str]:
     """The letters of a rack typed as letters (`?` for a blank), none when it was given as a value."""
     text = text.strip().replace(" ", "")
-    if text.isdigit():
+    if _is_value(text):
         return []
     letters = text.replace(BLANK, "")
     blanks = [BLANK] * (len(text) - len(letters))

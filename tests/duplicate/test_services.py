@@ -222,3 +222,7 @@ def test_a_tournament_takes_the_club_its_sessions_share(alice, lyon):
     with pytest.raises(services.DuplicateError, match="Un tournoi réunit au moins deux séances."):
         services.tournament_create(name="Seul", creator=alice, sessions=[first])
     assert Tournament.objects.count() == 2
+
+
+def test_a_superscript_before_a_name_is_no_table_number():
+    assert services.parse_player_lines("²;Alice\n3;Bob") == [(None, "² Alice"), (3, "Bob")]

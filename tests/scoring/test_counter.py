@@ -135,3 +135,9 @@ def test_typed_letters_are_not_stored(client):
 
 def test_put_is_refused(client):
     assert client.put("/").status_code == 405
+
+
+def test_a_remove_button_with_a_foreign_digit_is_ignored_not_a_500(client):
+    response = client.post("/", {"words": "2", "w0": "MOT", "w1": "TE", "action": "remove-²"})
+    assert response.status_code == 200
+    assert 'name="w1"' in response.content.decode()

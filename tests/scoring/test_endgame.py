@@ -44,3 +44,18 @@ def test_rack_values(fr):
 def test_equal_totals_share_a_place():
     assert shared_places([72, 65, 72, 80]) == [2, 4, 2, 1]
     assert shared_places([10, 9, 9, 8]) == [1, 2, 2, 4]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("²", "Caractère non accepté : « ² ». Seules les lettres sont admises."),
+        ("99999", "Une valeur de lettres restantes va de 0 à 999."),
+        ("٣", "Caractère non accepté : « ٣ ». Seules les lettres sont admises."),
+    ],
+)
+def test_a_rack_value_is_a_plain_number_in_range(fr, text, message):
+    """A superscript or another script's digit is no number here, and a value beyond any rack is a typo."""
+    with pytest.raises(ScoringError) as caught:
+        rack_value(text, fr)
+    assert caught.value.message == message
