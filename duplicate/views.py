@@ -144,23 +144,29 @@ def result_enter(request, session, number, player_pk):
     """The arbiter enters a bulletin: a score or the move played, and marks (zero, avertissement, pénalité)."""
     round_ = get_object_or_404(Round, session=session, number=number)
     player = get_object_or_404(Player, session=session, pk=player_pk)
-    _enter_result(request, round_, player)
-    if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
-        services.result_mark(
-            round_=round_,
-            player=player,
-            zero=bool(request.POST.get("zero")),
-            warning=request.POST.get("warning") == "1" if request.POST.get("warning") is not None else None,
-            penalty=_int(request.POST.get("penalty")) if request.POST.get("penalty") else None,
-        )
-    if request.htmx:
-        result = round_.results.filter(player=player).first()
-        return render(
-            request,
-            "duplicate/session.html#result-row",
-            {"session": session, "current": round_, "player": player, "result": result},
-        )
-    return None
+    try:
+        _enter_result(request, round_, player)
+        if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
+            services.result_mark(
+                round_=round_,
+                player=player,
+                zero=bool(request.POST.get("zero")),
+                warning=request.POST.get("warning") == "1" if request.POST.get("warning") is not None else None,
+                penalty=_int(request.POST.get("penalty")) if request.POST.get("penalty") else None,
+            )
+    except services.DuplicateError as error:
+        if not request.htmx:
+            raise
+        # The row again with the reason beside the score, and what was typed kept in its box.
+        context = {"typed": request.POST, "row_error": str(error)}
+        return _result_row(request, session, round_, player, status=400, **context)
+    return _result_row(request, session, round_, player) if request.htmx else None
+
+
+def _result_row(request, session, round_, player, status=200, **extra):
+    result = round_.results.filter(player=player).first()
+    context = {"session": session, "current": round_, "player": player, "result": result, **extra}
+    return render(request, "duplicate/session.html#result-row", context, status=status)
 
 
 def _enter_result(request, round_, player):

@@ -6,9 +6,10 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
+from duplicate import services as duplicate_services
 from duplicate.models import Session
 
-from .conftest import PHONE, club_session, log_in
+from .conftest import PHONE, club_session, log_in, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -71,3 +72,44 @@ def test_the_new_session_form_is_sent_as_the_organiser_fills_it(page):
     session = Session.objects.get(creator=organiser)
     expect(page).to_have_url(f"/duplicate/{session.pk}/")
     assert (session.date, session.players.count()) == (datetime.date.today(), 2)
+
+
+def test_a_refused_bulletin_says_why_in_its_row_and_marks_do_only_what_they_say(page):
+    """Trial of issue 10: a score above the top was dropped without a word, and "0" or "−5" also set "Avert."."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    page.goto(f"/duplicate/{session.pk}/")
+    page.fill("#draw", "VAGUEST")
+    page.get_by_role("button", name="Saisir ce tirage").click()
+    page.fill("#top", "H4 VAGUE")
+    page.get_by_role("button", name="Placer le top").click()
+    expect(page.locator("#top-score")).to_have_text("26")
+
+    anne = page.locator("tr", has_text="Anne")
+    anne.locator("input[name=score]").fill("30")
+    anne.locator("input[name=score]").press("Enter")
+    expect(page.locator("tr", has_text="Anne").locator(".error")).to_have_text(
+        "Score supérieur au top : faute de frappe ?"
+    )
+    expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_value("30")
+    assert not session.rounds.get().results.exists()
+
+    page.locator("tr", has_text="Bruno").get_by_role("button", name="0", exact=True).click()
+    expect(page.locator("tr", has_text="Bruno").locator("input[name=score]")).to_have_value("0")
+    expect(page.locator("tr", has_text="Bruno").get_by_role("button", name="Avert.")).not_to_have_class("on")
+    page.locator("tr", has_text="Chloé").get_by_role("button", name="−5").click()
+    expect(page.locator("tr", has_text="Chloé").get_by_role("button", name="−5")).to_have_class("on")
+    expect(page.locator("tr", has_text="Chloé").get_by_role("button", name="Avert.")).not_to_have_class("on")
+    result = session.rounds.get().results.get(player__name="Chloé")
+    assert (result.penalty, result.warning) == (5, False)
+
+
+def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    page.goto(f"/duplicate/{session.pk}/grille/")
+    touch(page, "H8")
+    type_letters(page, "zoo", total=24)
+    page.get_by_role("button", name="Placer ce top").click()
+    expect(page.locator("#grid-result .error")).to_have_text("Le top H8 ZOO ne se joue pas avec le tirage VAGUEST.")
