@@ -47,6 +47,15 @@ def game_to_gcg(game: Game) -> str:
         raise SheetError(
             _("Seuls les coups comptés sur la grille s'exportent en GCG : cette partie a des coups saisis en points.")
         )
+    off_board = next((row for row in sheet.rows if row.off_board), None)
+    if off_board:
+        raise SheetError(
+            _(
+                "Ligne %(number)d (« %(move)s ») : elle ne tient plus sur la grille (%(reason)s) ; corrigez la feuille "
+                "avant d'exporter."
+            )
+            % {"number": off_board.number, "move": off_board.line.move, "reason": off_board.off_board}
+        )
     edition = game.engine_edition()
     rules = game.engine_rules()
     nicks = {player.pk: _nick(player) for player in sheet.players}

@@ -3,6 +3,8 @@ is, the passed-turn note, the game's board and tile tracking, and the results on
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from scoring.engine.editions import BLANK
 from scoring.engine.endgame import FinalScore, end_of_game
 from scoring.engine.moves import Board, Tile, replay
@@ -16,6 +18,7 @@ class SheetRow:
     number: int
     line: Line
     cumulative: int  # the line's player's total after it
+    off_board: str = ""  # why the line's move no longer fits the board (a line deleted under it), if it does not
 
 
 @dataclass
@@ -69,7 +72,11 @@ def build_sheet(game: Game) -> Sheet:
     edition = game.engine_edition()
     rules = game.engine_rules()
     # A move that no longer fits (a line deleted before it) leaves the board; its points still count.
-    board = replay([line.move for line in lines if line.move], edition, rules).board
+    laid_lines = [row for row in rows if row.line.move]
+    replayed = replay([row.line.move for row in laid_lines], edition, rules)
+    for refusal in replayed.refused:
+        laid_lines[refusal.params["number"] - 1].off_board = refusal.error.translated(gettext)
+    board = replayed.board
     typed = [Tile(letter, letter == BLANK) for line in lines if not line.move for letter in line.tiles]
     tracking = track(edition, [tile for _, tile in board.tiles()] + typed)
     plays = [line for line in lines if line.kind == Line.Kind.PLAY]

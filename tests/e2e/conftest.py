@@ -64,6 +64,8 @@ def page(browser, live_server, viewport):
         base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, locale="fr-FR"
     )
     page = context.new_page()
+    # The user answers "OK" to a confirmation; a test that wants "Annuler" handles the dialog itself first.
+    page.on("dialog", lambda dialog: dialog.accept())
     yield page
     context.close()
 

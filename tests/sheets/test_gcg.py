@@ -195,3 +195,20 @@ def test_verify_gcg_exits_1_and_names_each_mismatch(tmp_path, capsys):
         f"{record}:3: écrit 30, calculé 26",
         "2 moves checked, 1 mismatches",
     ]
+
+
+def test_a_line_deleted_under_a_later_move_is_said_on_the_sheet_and_export_refuses_not_500(client, game, alice):
+    """Trial of issue 10: SOT leaned on the S of AVIONS; with AVIONS deleted the export answered a 500."""
+    client.force_login(alice)
+    play_vague_and_avions(client, game)
+    client.post(f"/parties/{game.pk}/grille/", {"start": "L4", "letters": "OT", "action": "inscribe"})
+    avions = game.lines.get(move="4G AVIONS")
+    client.post(f"/parties/{game.pk}/lignes/{avions.pk}/supprimer/")
+    html = client.get(f"/parties/{game.pk}/").content.decode()
+    assert "Ne tient plus sur la grille : Le mot doit toucher une lettre déjà posée sur la grille." in html
+    response = client.get(f"/parties/{game.pk}/partie.gcg")
+    assert response.status_code == 400
+    assert (
+        "Ligne 2 (« L4 SOT ») : elle ne tient plus sur la grille (Le mot doit toucher une lettre déjà posée sur la "
+        "grille.) ; corrigez la feuille avant d&#x27;exporter." in response.content.decode()
+    )
