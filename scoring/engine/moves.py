@@ -61,7 +61,11 @@ class Move:
                 text=text.strip(),
             )
         row, col, horizontal = parse_coordinate(parts[0])
-        tiles = tuple(Tile(letter, blank) for letter, blank in edition.split(parts[1]))
+        word = parts[1]
+        if word == word.lower() and sum(char.isalpha() for char in word) > edition.blanks:
+            # More lowercase letters than the bag has jokers cannot all be jokers: typed without capitals.
+            word = word.upper()
+        tiles = tuple(Tile(letter, blank) for letter, blank in edition.split(word))
         return cls(row, col, horizontal, tiles)
 
     @property

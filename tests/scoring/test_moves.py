@@ -233,3 +233,10 @@ class TestGridPlacement:
             self.place(board, fr, A1="A", A2="B")
         with pytest.raises(MoveError, match="Le mot doit toucher une lettre déjà posée"):
             self.place(board, fr, A1="A")
+
+
+def test_a_word_typed_all_in_lowercase_is_read_in_capitals_when_it_cannot_be_all_jokers(fr):
+    """Trial of issue 10: "h8 web" typed on a keyboard is WEB, not three jokers (French has two)."""
+    assert Move.parse("h8 web", fr).notation == "H8 WEB"
+    assert Move.parse("h8 ab", fr).notation == "H8 ab"  # two jokers are possible: read as written
+    assert Move.parse("H8 ChACUNE", fr).notation == "H8 ChACUNE"

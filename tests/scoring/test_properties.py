@@ -105,8 +105,12 @@ def test_no_valid_move_scores_below_zero(position):
 
 @st.composite
 def written_moves(draw):
+    """A move as a user could write it: no more jokers than the bag holds (a word all in lowercase with more
+    letters than that is read in capitals, see test_moves)."""
     horizontal = draw(st.booleans())
-    word = draw(st.lists(tiles, min_size=1, max_size=15))
+    letters = draw(st.lists(st.sampled_from(LETTERS), min_size=1, max_size=15))
+    jokers = draw(st.sets(st.integers(0, len(letters) - 1), max_size=FR.blanks))
+    word = [Tile(letter, k in jokers) for k, letter in enumerate(letters)]
     along = draw(st.integers(0, SIZE - len(word)))
     across = draw(st.integers(0, SIZE - 1))
     row, col = (across, along) if horizontal else (along, across)
