@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,6 +27,7 @@ from scoring.models import move_index
 from .models import ExportJob, Player, Result, Round, Session, Tournament
 
 MAX_PLAYERS = 2000
+MAX_TABLE = 9999
 
 
 class DuplicateError(ValueError):
@@ -96,8 +98,17 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
             continue
         if number == 1 and fields[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
             continue
-        if len(fields) > 1 and fields[0].isascii() and fields[0].isdigit():
+        numbered = fields[0].isascii() and fields[0].isdigit()
+        if numbered and len(fields) == 1:
+            raise DuplicateError(
+                _("Ligne %(line)d : la table %(table)s n'a pas de joueur.") % {"line": number, "table": fields[0]}
+            )
+        if numbered:
             table, name = int(fields[0]), " ".join(fields[1:])
+            if not 1 <= table <= MAX_TABLE:
+                raise DuplicateError(
+                    _("Ligne %(line)d : les tables vont de 1 à %(max)d.") % {"line": number, "max": MAX_TABLE}
+                )
         else:
             table, name = None, " ".join(fields)
         if len(name) > 80:
@@ -109,12 +120,11 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
 def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list[Player]:
     """Add players [(table, name)] at once; table numbers stay unique within the session. A name written
     `@username` links the player to that member, whose own page and history then show the session."""
-    from django.contrib.auth import get_user_model
 
     taken = set(session.players.exclude(table=None).values_list("table", flat=True))
     seen = set()
-    usernames = {name[1:].strip() for _table, name in rows if name.startswith("@")}
-    members = {user.username.casefold(): user for user in get_user_model().objects.filter(username__in=usernames)}
+    members = _members_named([name[1:].strip() for _table, name in rows if name.startswith("@")])
+    linked = set(session.players.exclude(member=None).values_list("member_id", flat=True))
     players = []
     for table, name in rows:
         if not name:
@@ -128,6 +138,9 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list
             member = members.get(name[1:].strip().casefold())
             if member is None:
                 raise DuplicateError(_("Aucun membre « %(name)s ».") % {"name": name[1:].strip()})
+            if member.pk in linked:
+                raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
+            linked.add(member.pk)
             name = (member.get_full_name() or member.get_username())[:80]
         players.append(Player(session=session, table=table, name=name, member=member))
     if session.players.count() + len(players) > MAX_PLAYERS:
@@ -136,6 +149,23 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list
         created = Player.objects.bulk_create(players)
         session.touch()
     return created
+
+
+def _members_named(names: list[str]) -> dict:
+    """Members by username or email, whatever the case: `@Marie` and `@marie@example.org` both find Marie."""
+    from django.contrib.auth import get_user_model
+
+    if not names:
+        return {}
+    wanted = Q()
+    for name in set(names):
+        wanted |= Q(username__iexact=name) | Q(email__iexact=name)
+    found = {}
+    for user in get_user_model().objects.filter(wanted):
+        found[user.get_username().casefold()] = user
+        if user.email:
+            found.setdefault(user.email.casefold(), user)
+    return found
 
 
 # The board, the draws and the tops

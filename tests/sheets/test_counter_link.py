@@ -5,6 +5,7 @@ import re
 import pytest
 
 from scoring.boards import BoardStore
+from sheets import services
 from sheets.boards import GameBoardStore
 from sheets.models import Line
 from sheets.sheet import build_sheet
@@ -123,3 +124,13 @@ def test_a_grid_button_through_htmx_redraws_the_grid_with_the_sheets_banner_and_
     assert "Inscrire pour Bob" in html and "Poser sur la grille sans marquer" in html
     assert f'href="/parties/{game.pk}/compter/"' in html  # typed mode, for this game
     assert "Vider la grille" not in html
+
+
+def test_a_finished_games_counter_and_grid_offer_no_inscription(client, game, alice):
+    """Trial of issue 10: a finished game's pages showed "Inscrire pour" with no name, doing nothing."""
+    services.game_finish(game=game, racks={0: "", 1: "E"})
+    client.force_login(alice)
+    for page in ("compter", "grille"):
+        html = client.get(f"/parties/{game.pk}/{page}/").content.decode()
+        assert "Inscrire pour" not in html
+        assert "La partie est terminée : rouvrez-la depuis la feuille pour y inscrire un coup." in html
