@@ -4,6 +4,7 @@ Nothing here is stored: the typed counter's state lives in the form the visitor 
 when he asks for a share link, whose token is signed so that a link cannot be forged into another state.
 """
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -140,8 +141,29 @@ class CounterForm(forms.Form):
                 )
                 for j in range(MAX_WORD_TILES)
             ]
-            words.append(_word(text, options, edition))
+            was = str(self.data.get(f"w{i}_was", ""))[:MAX_WORD_TEXT]
+            words.append(_word(text, _follow_letters(options, was, text, edition), edition))
         return CounterState(edition.code, words, check_words=bool(data.get("check")))
+
+
+def _follow_letters(options, was: str, text: str, edition: Edition):
+    """The tiles' settings were given for the word `was`: a letter typed in front of the C of ECOLES must not
+    move the C's double letter onto another tile. Each setting follows its letter to its new place; a new letter
+    starts plain."""
+    if not was or was == text:
+        return options
+    try:
+        before = [letter for letter, _blank in edition.split(was.upper())]
+        after = [letter for letter, _blank in edition.split(text.upper())]
+    except ScoringError:
+        return options
+    plain = (Square.SIMPLE, False, False)
+    followed = [plain] * MAX_WORD_TILES
+    for block in difflib.SequenceMatcher(None, before, after, autojunk=False).get_matching_blocks():
+        for k in range(block.size):
+            if block.b + k < MAX_WORD_TILES and block.a + k < len(options):
+                followed[block.b + k] = options[block.a + k]
+    return followed
 
 
 def _word(text: str, options, edition: Edition) -> WordInput:

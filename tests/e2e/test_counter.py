@@ -124,3 +124,13 @@ def test_ticking_the_word_list_box_shows_its_note(page):
     expect(page.locator("#calc-0 .verdict")).to_have_text("Dans la liste")
     # The verdict came with the response that had to bring the note: no need to wait the full timeout.
     expect(page.get_by_text(WORD_LIST_NOTE)).to_be_visible(timeout=1_000)
+
+
+def test_a_square_stays_with_its_letter_when_a_letter_is_typed_in_front(page):
+    """Trial of issue 10: Home then P in front of ÉCOLES moved the C's double letter onto the E."""
+    count_ecoles(page)
+    word = page.locator("#w0")
+    word.press("Home")
+    word.press_sequentially("p")
+    expect(page.locator("#calc-0")).to_have_text("PECOLES (3 + 1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 28")
+    expect(page.locator("#total")).to_have_text("78")  # seven new tiles: the 50-point bonus
