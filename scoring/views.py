@@ -265,6 +265,9 @@ def _replay(moves, edition, rules):
     return replayed.board, replayed.laid
 
 
+WORDS_SHOWN = 500  # a page a phone still scrolls; the count says how many more there are
+
+
 @require_http_methods(["GET", "POST"])
 def word_finder(request):
     """ "Trouver un mot avec des lettres": the words of the free list the letters make, longest first."""
@@ -285,6 +288,7 @@ def word_finder(request):
         "edition": edition,
         "letters": letters,
         "found": found,
+        "shown": found[:WORDS_SHOWN] if found else found,
         "error": error,
     }
     return render(request, "scoring/words.html", context, status=status)

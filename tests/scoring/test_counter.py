@@ -147,8 +147,6 @@ def test_a_tiles_square_follows_its_letter_when_a_letter_is_typed_in_front(clien
     """Trial of issue 10: with the C of ECOLES on a double letter, typing a P in front moved the LD to the E."""
     settings = {"w0_was": "ECOLES", "w0_1_sq": "LD", "w0_5_sq": "MD"}
     response = client.post("/", {"w0": "PECOLES", **settings}, HTTP_HX_REQUEST="true")
-    assert calculations(response) == [
-        '<span class="word-name">PECOLES</span> (3 + 1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 28'
-    ]
+    assert calculations(response) == ['<span class="word-name">PECOLES</span> (3 + 1 + 3 × 2 + 1 + 1 + 1 + 1) × 2 = 28']
     response = client.post("/", {"w0": "ECLES", **settings}, HTTP_HX_REQUEST="true")  # the O taken out
     assert calculations(response) == ['<span class="word-name">ECLES</span> (1 + 3 × 2 + 1 + 1 + 1) × 2 = 20']

@@ -1,6 +1,7 @@
 """POST /api/top and POST /api/words: the top finder over the free French list."""
 
 import json
+import re
 
 import pytest
 
@@ -73,3 +74,13 @@ def test_word_finder_page(client):
     assert response.status_code == 400
     assert "Caractère non accepté : « 3 »" in response.content.decode()
     assert client.get("/mots/").status_code == 200
+
+
+def test_word_finder_says_when_it_shows_only_the_first_words(client):
+    """Trial of issue 10: "?????" found 9,856 words and showed 500 without a word."""
+    html = client.post("/mots/", {"letters": "?????"}).content.decode()
+    count = int(re.search(r"<p>(\d+) mots trouvés", html)[1])
+    assert count > 500
+    assert "Les 500 premiers (les plus longs) sont affichés" in html
+    assert html.count("<tr><td><strong>") == 500
+    assert "sont affichés" not in client.post("/mots/", {"letters": "kiwi"}).content.decode()
