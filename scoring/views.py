@@ -219,13 +219,16 @@ def grid_page(request, store: BoardStore):
         response = render(request, "scoring/grid.html#workspace", context, status=status)
         return reswap(retarget(response, "#workspace"), "outerHTML")
     response = render(request, store.template_name, context, status=status)
-    # A button redraws the whole grid, with the host page's own blocks (its banner, its buttons).
-    return _swap_region(response, "#grid-app") if request.htmx and request.method == "POST" else response
+    if not (request.htmx and request.method == "POST"):
+        return response
+    # A button redraws the whole grid, with the host page's own blocks (its banner, its buttons). A best move laid
+    # from the list further down brings the board back into view, where the move now is.
+    return _swap_region(response, "#grid-app", "outerHTML show:#board:top" if action == "show" else "outerHTML")
 
 
-def _swap_region(response, selector):
+def _swap_region(response, selector, swap="outerHTML"):
     """Let htmx take `selector` out of a whole page and put it in place of the same region."""
-    return reswap(reselect(retarget(response, selector), selector), "outerHTML")
+    return reswap(reselect(retarget(response, selector), selector), swap)
 
 
 BEST_MOVES_SHOWN = 20

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import count_avions, place, place_vague, square, touch, type_letters
+from .conftest import PHONE, count_avions, place, place_vague, square, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -139,3 +139,17 @@ def test_a_start_square_typed_wrong_says_why(page):
     page.locator("#start").fill("Z9")
     page.locator("#letters").click()
     expect(page.locator("#grid-result .error")).to_contain_text("« Z9 » n'est pas une case de la grille")
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_a_best_move_laid_from_the_list_brings_the_board_into_view(page):
+    """Trial of issue 10: on a phone, touching a proposed move left the page scrolled to its foot."""
+    place_vague(page)
+    page.locator("#rack").fill("EHLA?NI")
+    page.get_by_role("button", name="Meilleurs coups").click()
+    best = page.locator(".best-moves button").first
+    expect(best).to_contain_text("5E HALAIENt")
+    best.scroll_into_view_if_needed()
+    best.click()
+    expect(page.locator("#grid-result #total")).to_have_text("90")
+    expect(page.locator("#board")).to_be_in_viewport()
