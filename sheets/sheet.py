@@ -31,7 +31,8 @@ class Sheet:
     pass_limit_reached: bool
     board: Board
     tracking: Tracking
-    bag: int | None  # tiles in the bag with every rack full; None when some play was not laid on the grid
+    bag: int | None  # tiles in the bag with every rack full; None when some play's tiles are unknown
+    tiles_played: int  # on the board, and counted in typed mode
     results: list[tuple[Player, FinalScore]] | None
 
     @property
@@ -96,6 +97,7 @@ def build_sheet(game: Game) -> Sheet:
         board=board,
         tracking=tracking,
         bag=tracking.in_bag(len(players), rules.rack_size) if bag_known else None,
+        tiles_played=board.tile_count + len(typed),
         results=results,
     )
 

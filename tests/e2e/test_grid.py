@@ -153,3 +153,28 @@ def test_a_best_move_laid_from_the_list_brings_the_board_into_view(page):
     best.click()
     expect(page.locator("#grid-result #total")).to_have_text("90")
     expect(page.locator("#board")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_on_a_phone_the_board_and_the_letters_being_laid_are_in_sight_together(page):
+    """Issue 10: after touching the start square, the letters typed and the tiles they lay are both on screen."""
+    place_vague(page)
+    touch(page, "G4")
+    square(page, "G4").click()
+    expect(page.locator("#letters")).to_be_focused()
+    type_letters(page, "avions", total=18)
+    expect(page.locator("#letters")).to_be_in_viewport(ratio=1)
+    for name in ("G4", "H4", "L4"):
+        expect(square(page, name)).to_be_in_viewport(ratio=1)
+    size = square(page, "H8").bounding_box()
+    assert size["width"] >= 22  # as large as 390 px allow for 15 squares and their labels
+
+
+def test_the_grid_knows_which_tiles_are_new_and_does_not_ask(page):
+    """Issue 10: the more-than-seven refusal asked which letters were on the board; the grid knows."""
+    page.goto("/grille/")
+    touch(page, "H4")
+    page.locator("#letters").press_sequentially("abcdefgh")
+    expect(page.locator("#grid-result .error")).to_have_text(
+        "Ce coup poserait 8 jetons nouveaux : un chevalet n'en porte que 7."
+    )
