@@ -7,24 +7,27 @@ import functools
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 
 def object_action(*, load, refusal, refused, page):
     """Decorates `view(request, obj, *args)`, an action that changes one object.
 
     Only a logged-in member may POST it; `load(request, pk)` gives the object or raises (404 for whoever may not
-    see it, 403 for whoever may not change it). A `refusal` raised by the view writes nothing and answers
+    see it, 403 for whoever may not change it). A GET, as when a page refused with a reason is reloaded from the
+    address bar, goes to the object's page instead of a bare "405". A `refusal` raised by the view writes nothing and answers
     `refused(request, obj, message)`, the object's page with the reason; otherwise the view's own response, or
     a redirect to the object's page (the URL name `page`) so that a reload does not post again.
     """
 
     def decorator(view):
         @login_required
-        @require_POST
+        @require_http_methods(["GET", "POST"])
         @functools.wraps(view)
         def action(request, pk, *args, **kwargs):
             obj = load(request, pk)
+            if request.method == "GET":
+                return redirect(page, pk=obj.pk)
             try:
                 response = view(request, obj, *args, **kwargs)
             except refusal as error:

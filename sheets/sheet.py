@@ -46,6 +46,11 @@ class Sheet:
             return [(player, final.final) for player, final in self.results]
         return list(zip(self.players, self.totals, strict=True))
 
+    @property
+    def exportable(self) -> bool:
+        """Whether GCG can describe the game: every play laid on the board, and each still fitting it."""
+        return not any((row.line.kind == Line.Kind.PLAY and not row.line.move) or row.off_board for row in self.rows)
+
     def results_text(self) -> str:
         """The final ranking as text, for "Copier le classement"."""
         lines = []

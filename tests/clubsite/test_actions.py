@@ -69,10 +69,14 @@ def test_it_redirects_to_the_objects_page_or_shows_the_refusal(club):
     assert (response.status_code, response.content.decode()) == (400, "Club de Villeurbanne : un nom est attendu")
 
 
-def test_it_asks_to_log_in_refuses_get_and_lets_load_refuse(club):
+def test_it_asks_to_log_in_sends_a_get_to_the_page_and_lets_load_refuse(club):
     assert post(AnonymousUser(), club, {"name": "X"})["Location"].startswith("/compte/connexion/")
     request = RequestFactory().get("/")
     request.user = User.objects.create_user("alice")
+    response = rename(request, club.pk)
+    assert (response.status_code, response["Location"]) == (302, f"/club/{club.pk}/")
+    request = RequestFactory().put("/")
+    request.user = User.objects.get(username="alice")
     assert rename(request, club.pk).status_code == 405
     with pytest.raises(PermissionDenied):
         post(User.objects.create_user("bob"), club, {"name": "X"})

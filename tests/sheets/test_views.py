@@ -210,9 +210,13 @@ def test_delete_asks_for_confirmation(client, game, alice):
     assert Game.objects.count() == 0
 
 
-def test_get_on_an_action_is_refused(client, game, alice):
+def test_get_on_an_action_goes_to_the_sheet(client, game, alice):
+    """Trial of issue 10: a refused form leaves its POST address in the bar; opening it showed a bare 405."""
     client.force_login(alice)
-    assert client.get(f"/parties/{game.pk}/lignes/").status_code == 405
+    response = client.get(f"/parties/{game.pk}/lignes/")
+    assert (response.status_code, response["Location"]) == (302, f"/parties/{game.pk}/")
+    assert client.put(f"/parties/{game.pk}/lignes/").status_code == 405
+    assert game.lines.count() == 0
 
 
 def test_refusals_are_french_pages(client, game, bob, charlie):
