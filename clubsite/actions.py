@@ -15,9 +15,9 @@ def object_action(*, load, refusal, refused, page):
 
     Only a logged-in member may POST it; `load(request, pk)` gives the object or raises (404 for whoever may not
     see it, 403 for whoever may not change it). A GET, as when a page refused with a reason is reloaded from the
-    address bar, goes to the object's page instead of a bare "405". A `refusal` raised by the view writes nothing and answers
-    `refused(request, obj, message)`, the object's page with the reason; otherwise the view's own response, or
-    a redirect to the object's page (the URL name `page`) so that a reload does not post again.
+    address bar, goes to the object's page instead of a bare "405". A `refusal` raised by the view writes nothing
+    and answers `refused(request, obj, message)`, the object's page with the reason; otherwise the view's own
+    response, or a redirect to the object's page (the URL name `page`) so that a reload does not post again.
     """
 
     def decorator(view):
