@@ -315,3 +315,16 @@ def test_a_refused_player_line_leaves_no_session_behind(client, alice, lyon, pla
     assert response.status_code == 400
     assert message in response.content.decode()
     assert Session.objects.count() == 0
+
+
+def test_a_finished_session_shows_no_running_timer_nor_tops_to_place(client, session, alice):
+    """Trial of issue 10: a finished session still counted down and offered computed tops."""
+    services.round_add(session=session, draw_text="EHLA?NI", top_text="H5 HALE")
+    services.timer_start(session=session)
+    client.force_login(alice)
+    assert "Relancer le chrono" in client.get(f"/duplicate/{session.pk}/").content.decode()
+    client.post(f"/duplicate/{session.pk}/terminer/")
+    html = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert "Terminée" in html
+    assert "Relancer le chrono" not in html and "data-deadline" not in html
+    assert "Tops calculés" not in html
