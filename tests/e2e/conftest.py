@@ -13,6 +13,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from clubsite.models import Club, Membership
 from tests.duplicate.conftest import make_session
+from tests.sheets.conftest import make_game
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -198,3 +199,8 @@ def club_session(organiser, players=("Anne", "Bruno", "Chloé")):
     club = Club.objects.create(name="Club de Lyon", slug="lyon")
     Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
     return make_session(organiser, club, players)
+
+
+def claires_game(member, **fields):
+    """Claire keeps the sheet of her game against Paul, under tournament rules."""
+    return make_game(member, names=("Claire", "Paul"), members=[member, None], **fields)

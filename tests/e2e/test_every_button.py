@@ -8,11 +8,10 @@ another's. A button that changes nothing visible and shows no message fails the 
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
 
-from .conftest import htmx_settled, log_in, place_vague, square, touch, type_letters, type_word
+from .conftest import claires_game, htmx_settled, log_in, place_vague, square, touch, type_letters, type_word
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -75,13 +74,7 @@ def test_every_button_of_the_grid(page):
 
 def test_every_button_of_a_members_score_sheet(page):
     member = log_in(page, "claire", first_name="Claire")
-    game, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        timer_seconds=60,
-    )
+    game = claires_game(member, timer_seconds=60)
 
     def prepare(page):
         game.lines.all().delete()
@@ -102,12 +95,7 @@ def test_every_button_of_a_members_score_sheet(page):
 
 def test_every_button_of_a_games_counter_and_grid(page):
     member = log_in(page, "claire", first_name="Claire")
-    game, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-    )
+    game = claires_game(member)
 
     def prepare_counter(page):
         game.lines.all().delete()

@@ -9,7 +9,7 @@ from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
 
-from .conftest import PHONE, log_in, make_session
+from .conftest import PHONE, claires_game, log_in, make_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -49,12 +49,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
     for points, move in ((26, "H4 VAGUE"), (18, "4G AVIONS"), (13, "L4 SEXE")):
         Line.objects.create(game=game, player=sheet_services.build_sheet(game).turn, points=points, move=move)
     sheet_services.penalty_record(game=game, player=game.players.get(position=1), points=10)
-    finished, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-    )
+    finished = claires_game(member)
     sheet_services.line_record(game=finished, kind=Line.Kind.PLAY, points=40)
     sheet_services.game_finish(game=finished, racks={0: "", 1: "EAU"})
 

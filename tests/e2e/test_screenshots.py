@@ -7,13 +7,13 @@ import pytest
 from playwright.sync_api import expect
 
 from duplicate import services as duplicate_services
-from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
 
 from .conftest import (
     DESKTOP,
     PHONE,
+    claires_game,
     club_session,
     count_avions,
     count_ecoles,
@@ -83,12 +83,7 @@ def test_local_sheet_screenshot(page, device):
 def test_sheet_and_duplicate_screenshots(page, device):
     """A finished classic game with its history, and a duplicate session's arbiter, ranking and player pages."""
     user = log_in(page, "claire", first_name="Claire")
-    game, _switched = sheet_services.game_create(
-        owner=user,
-        players=[("Claire", user), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-    )
+    game = claires_game(user)
     for points, move in ((26, "H4 VAGUE"), (18, "4G AVIONS"), (13, "L4 SEXE")):
         Line.objects.create(game=game, player=sheet_services.build_sheet(game).turn, points=points, move=move)
     sheet_services.line_record(game=game, kind=Line.Kind.PASS)

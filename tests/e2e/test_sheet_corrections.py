@@ -5,11 +5,9 @@ best first, a new game with the same players, and a finished game through GCG an
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Edition, RuleSet
-from sheets import services as sheet_services
 from sheets.models import Game
 
-from .conftest import log_in, touch, type_letters
+from .conftest import claires_game, log_in, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -66,12 +64,7 @@ def test_three_unnamed_players_from_the_counter_to_a_new_game(page):
 
 def test_a_finished_game_exported_and_imported_comes_back_finished(page, tmp_path):
     member = log_in(page, "claire", first_name="Claire")
-    game, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-    )
+    game = claires_game(member)
     page.goto(f"/parties/{game.pk}/grille/")
     touch(page, "H4")
     type_letters(page, "vague", total=26)

@@ -3,11 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
 
-from .conftest import PHONE, log_in, square, touch, type_letters
+from .conftest import PHONE, claires_game, log_in, square, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -76,12 +75,7 @@ def test_another_member_cannot_open_the_game(page, browser, live_server):
 def test_deleting_a_line_asks_first_and_annuler_keeps_it(page):
     """Trial of issue 10: the × of a sheet line deleted it at once, with no way back."""
     member = log_in(page, "claire", first_name="Claire")
-    game, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-    )
+    game = claires_game(member)
     sheet_services.line_record(game=game, kind=Line.Kind.PLAY, points=26)
     cautious = page.context.new_page()  # no automatic "OK" here: this user answers for himself
     questions = []

@@ -4,13 +4,15 @@ from scoring.models import Edition, RuleSet
 from sheets.services import game_create
 
 
-def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None):
+def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None, **fields):
+    """A French game through the service; `fields` are its other arguments (timer_seconds)."""
     members = members or [None] * len(names)
     game, _switched = game_create(
         owner=owner,
         players=list(zip(names, members, strict=True)),
         edition=Edition.objects.get(code="fr"),
         rule_set=RuleSet.objects.get(code=rules),
+        **fields,
     )
     return game
 
