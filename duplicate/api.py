@@ -106,7 +106,8 @@ def scores_put(request, pk: int, number: int, payload: ScoresIn):
     players = {p.pk: p for p in Player.objects.filter(session=session, pk__in=[s.player for s in payload.scores])}
     try:
         with transaction.atomic():
-            for entry in payload.scores:
+            # Rows locked in one order whatever the order sent: two batches at once wait, never deadlock.
+            for entry in sorted(payload.scores, key=lambda entry: entry.player):
                 player = players.get(entry.player)
                 if player is None:
                     raise services.DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": entry.player})
