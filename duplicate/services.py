@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
+from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import generate_moves
@@ -259,6 +259,8 @@ def _suggestions(session: Session, current: Position, draw: Draw) -> list[dict]:
     edition, rules = session.edition_engine, session.rules_engine
     bag = bag_after(edition, [tile for _i, tile in current.board.tiles()], list(draw.letters))
     candidates = generate_moves(current.board, "".join(draw.letters), edition, index, rules, bag_empty=not bag)
+    if current.board.is_empty:  # §3.4: the first top is played across
+        candidates = [c for c in candidates if c.horizontal]
     return [{"move": c.notation, "score": c.score} for c in candidates[:SUGGESTIONS_KEPT]]
 
 
@@ -303,6 +305,17 @@ def _check_draw_available(session: Session, current: Position, draw: Draw):
             _("Les lettres gardées (%(kept)s) ne sont pas le reliquat du coup précédent (%(reliquat)s).")
             % {"kept": "".join(draw.kept), "reliquat": "".join(current.reliquat) or "—"}
         )
+    try:
+        check_draw(
+            draw,
+            available=bag_after(edition, [tile for _i, tile in current.board.tiles()], []),
+            reliquat=current.reliquat,
+            move_number=current.next_number,
+            edition=edition,
+            rack_size=session.rules_engine.rack_size,
+        )
+    except ScoringError as error:
+        raise DuplicateError(_message(error)) from error
 
 
 def round_set_top(*, round_: Round, top_text: str) -> Round:
@@ -322,6 +335,8 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
         play = current.board.evaluate(Move.parse(top_text, edition), edition, rules)
     except ScoringError as error:
         raise DuplicateError(_("Top refusé : %(reason)s") % {"reason": _message(error)}) from error
+    if current.board.is_empty and not play.move.horizontal:
+        raise DuplicateError(_("Le premier top se joue horizontalement (FISF §3.4) : %(move)s.") % {"move": play.move})
     letters = parse_draw(round_.draw, edition, rules.rack_size).letters
     if not _fits_draw(play, letters):
         raise DuplicateError(

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .editions import BLANK, Edition
-from .errors import NotationError, gettext_noop
+from .errors import NotationError, ScoringError, gettext_noop
 
 LAST_TWO_AND_TWO_MOVE = 15  # §3.2: two vowels and two consonants up to this move, then one of each
 KEEP_SIGN = "+"
@@ -180,6 +180,41 @@ def rack_requirement(available, move_number: int, edition: Edition, rack_size: i
     if rack >= 2 and _meets(letters, 1, kinds):
         return 1
     return 0
+
+
+def check_draw(draw: Draw, *, available, reliquat, move_number: int, edition: Edition, rack_size: int = 7) -> None:
+    """Refuse a draw typed by the arbiter that the server would not have drawn (§3.2, §3.7).
+
+    `available`: the letters not on the board, reliquat included. The rack is full while letters remain; it keeps
+    the reliquat unless a rejet put it back (`-`); and it holds the vowels and consonants the move needs. A rack
+    that misses them is what a rejet is for: the message says so.
+    """
+    needed = rack_requirement(available, move_number, edition, rack_size)
+    if not needed:
+        raise ScoringError(gettext_noop("Fin de partie : le reliquat ne permet plus de tirage (FISF §3.7)."))
+    if reliquat and not draw.kept and not draw.rejets:
+        raise ScoringError(
+            gettext_noop(
+                "Le reliquat %(reliquat)s n'est pas gardé : écrivez « %(reliquat)s+… », ou « -… » après un rejet."
+            ),
+            reliquat="".join(reliquat),
+        )
+    expected = min(rack_size, len(list(available)))
+    if len(draw.letters) != expected:
+        raise ScoringError(
+            gettext_noop("Le tirage compte %(count)d lettres : il en faut %(expected)d."),
+            count=len(draw.letters),
+            expected=expected,
+        )
+    if not _meets(draw.letters, needed, _letter_kinds(edition)):
+        raise ScoringError(
+            gettext_noop(
+                "Au coup %(number)d, le tirage doit compter au moins %(needed)d voyelle(s) et %(needed)d consonne(s) "
+                "(FISF §3.2) : il est à rejeter."
+            ),
+            number=move_number,
+            needed=needed,
+        )
 
 
 def bag_after(edition: Edition, board_tiles, reliquat) -> list[str]:

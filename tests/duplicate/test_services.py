@@ -86,7 +86,7 @@ def test_seed_example_of_the_ranking(alice, lyon):
     """Seed 000: tops 24, 36, 18; players 24/30/18 and 20/36/9 → 72, −6, 92,3 % and 65, −13, 83,3 %."""
     session = make_session(alice, lyon, players=("Premier", "Second"))
     premier, second = session.players.all()
-    first = services.round_add(session=session, draw_text="ZOEEEEE", top_text="H8 ZOE")
+    first = services.round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
     assert first.top_score == 24  # (10 + 1 + 1) × 2
     # Tops of 36 and 18 as the arbiter records them (the ranking only needs their value).
     rounds = [first, *(session.rounds.create(number=n, draw="EEEE+ABC", top_score=t) for n, t in ((2, 36), (3, 18)))]
@@ -247,3 +247,40 @@ def test_a_member_is_found_by_email_or_any_case_and_only_once(alice, bob, lyon):
     assert [(p.table, p.member) for p in session.players.all()] == [(1, bob), (2, alice)]
     with pytest.raises(services.DuplicateError, match="« @bob » figure deux fois dans la séance."):
         services.players_add(session=session, rows=[(3, "@bob")])
+
+
+@pytest.mark.parametrize(
+    ("draws", "message"),
+    [
+        (
+            ["BCDFGHA"],
+            "Au coup 1, le tirage doit compter au moins 2 voyelle(s) et 2 consonne(s) (FISF §3.2) : il est à rejeter.",
+        ),
+        (["VAGUES"], "Le tirage compte 6 lettres : il en faut 7."),
+        (["VAGUEST", "AEIRNLO"], "Le reliquat ST n'est pas gardé : écrivez « ST+… », ou « -… » après un rejet."),
+    ],
+)
+def test_a_typed_draw_is_checked_as_the_server_draws(session, draws, message):
+    """Issue 11: §3.2 counts, a full rack, the reliquat kept unless a rejet put it back."""
+    *earlier, refused = draws
+    for draw in earlier:
+        services.round_add(session=session, draw_text=draw, top_text="H4 VAGUE")
+    with pytest.raises(services.DuplicateError) as caught:
+        services.round_add(session=session, draw_text=refused)
+    assert str(caught.value) == message
+    assert session.rounds.count() == len(earlier)
+
+
+def test_after_a_rejet_the_reliquat_goes_back_and_a_typed_rack_is_accepted(session):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    assert services.round_add(session=session, draw_text="-AEIRNLO").draw == "-AEIRNLO"
+
+
+def test_the_first_top_is_horizontal_typed_or_computed(session):
+    """FISF §3.4: the first move's top is played across."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    with pytest.raises(
+        services.DuplicateError, match=r"Le premier top se joue horizontalement \(FISF §3.4\) : 8D VAGUE."
+    ):
+        services.round_set_top(round_=round_, top_text="8D VAGUE")
+    assert round_.suggestions and all(s["move"][0].isalpha() for s in round_.suggestions)

@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
-from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw, rack_requirement
+from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw, rack_requirement
 from scoring.engine.editions import BUILTIN_EDITIONS
-from scoring.engine.errors import NotationError
+from scoring.engine.errors import NotationError, ScoringError
 from scoring.engine.moves import Board, Tile
 
 VOWELS = set("AEIOU")
@@ -234,3 +234,13 @@ def test_parse_refuses_a_letter_the_edition_lacks():
     with pytest.raises(NotationError) as error:
         parse_draw("KA", BUILTIN_EDITIONS["es"])
     assert error.value.message == "La lettre « K » n'existe pas dans ce jeu."
+
+
+def test_a_typed_rack_needs_two_and_two_up_to_move_15_then_one_and_one(fr):
+    """FISF §3.2: BCDFGHA (one vowel) is refused at move 15, accepted at move 16."""
+    rack = parse_draw("BCDFGHA", fr)
+    available = bag_after(fr, [], [])
+    with pytest.raises(ScoringError) as caught:
+        check_draw(rack, available=available, reliquat=[], move_number=15, edition=fr)
+    assert caught.value.message.startswith("Au coup 15, le tirage doit compter au moins 2 voyelle(s)")
+    check_draw(rack, available=available, reliquat=[], move_number=16, edition=fr)
