@@ -16,6 +16,7 @@ class TopBoardStore:
     edition_locked = True
     actions = ("top",)
     player_count = 1  # one rack: the draw everybody shares
+    off_board_tiles = ()
 
     def __init__(self, session: Session):
         self.session = session

@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 from django.utils.translation import gettext
 
 from .engine.board import ROW_LETTERS, SIZE, SQUARES, square_name
-from .engine.moves import Board
+from .engine.moves import Board, Tile
 from .forms import GridMove, blank_mark
 from .models import GridBoard
 
@@ -29,6 +29,7 @@ class BoardStore(Protocol):
       another edition;
     - `moves`: the moves on the board, in notation, in order;
     - `player_count`: the racks the tile tracking deducts from the bag, or None to let the visitor choose;
+    - `off_board_tiles`: tiles played but on no board (a move counted in typed mode), which the tracking deducts;
     - `actions`: the buttons `act` carries out;
     - `save(edition_code, moves)`: keep a board the counter rebuilt (an edition changed, a refused move dropped);
     - `act(action, pending=, edition=)`: carry out a button on the move being typed; returns the message to show
@@ -41,6 +42,7 @@ class BoardStore(Protocol):
     edition_locked: bool
     moves: list[str]
     player_count: int | None
+    off_board_tiles: tuple[Tile, ...]
     actions: tuple[str, ...]
 
     def save(self, edition_code: str, moves: list[str]) -> None: ...
@@ -57,6 +59,7 @@ class VisitorBoardStore:
     template_name = "scoring/grid.html"
     edition_locked = False
     player_count = None
+    off_board_tiles = ()
     actions = ("place", "undo", "clear")
 
     def __init__(self, request):

@@ -169,7 +169,7 @@ def grid_page(request, store: BoardStore):
     wanted = None if store.edition_locked else request.POST.get("edition")
     edition = _edition_or_default(wanted or store.edition_code)
     rules = RuleSet.objects.engine()
-    board, moves = _replay(store.moves, edition, rules)
+    board, moves, refused_moves = _replay(store.moves, edition, rules)
     form = GridForm(request.POST or None)
     pending = form.pending(board, edition, rules) if request.method == "POST" else GridMove()
     action = request.POST.get("action", "")
@@ -181,7 +181,7 @@ def grid_page(request, store: BoardStore):
             message = store.act(action, pending=pending, edition=edition)
         except GridRefusal as refusal:
             message, refused = str(refusal), True
-        board, moves = _replay(store.moves, edition, rules)
+        board, moves, refused_moves = _replay(store.moves, edition, rules)
         if store.moves != before:
             pending = GridMove()
     elif moves and store.edition_code != edition.code:
@@ -189,7 +189,7 @@ def grid_page(request, store: BoardStore):
     if action in store.actions and not pending.placements:
         # The letters typed went on the board (or the board changed under them): start a new move.
         form = GridForm({name: request.POST.get(name, "") for name in ("players", "direction", "check", "rack")})
-    tracking = track(edition, [tile for _, tile in board.tiles()])
+    tracking = track(edition, [tile for _, tile in board.tiles()] + list(store.off_board_tiles))
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
     players = store.player_count or form.player_count()
@@ -211,6 +211,11 @@ def grid_page(request, store: BoardStore):
         "store_actions": store.actions,
         "best": best,
         "best_error": best_error,
+        "off_board": [
+            gettext("« %(move)s » ne tient plus sur la grille : %(reason)s")
+            % {"move": refusal.params["move"], "reason": refusal.error.translated(gettext)}
+            for refusal in refused_moves
+        ],
         "typed_url": reverse("counter"),
         **store.context(),
     }
@@ -263,9 +268,10 @@ def _best_moves(board, form, edition, rules):
 
 
 def _replay(moves, edition, rules):
-    """The board from the kept moves; a move the board no longer accepts (another edition) is dropped."""
+    """The board from the kept moves; a move the board no longer accepts (another edition, a sheet line deleted
+    under it) is left off."""
     replayed = replay(moves, edition, rules)
-    return replayed.board, replayed.laid
+    return replayed.board, replayed.laid, replayed.refused
 
 
 WORDS_SHOWN = 500  # a page a phone still scrolls; the count says how many more there are

@@ -23,6 +23,7 @@ class GameBoardStore:
         self.edition_code = game.edition.code
         self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
         self.player_count = game.players.count()
+        self.off_board_tiles = tuple(build_sheet(game).typed_tiles)
 
     def save(self, edition_code, moves):
         """The edition is the game's and the moves are its lines: nothing to save."""

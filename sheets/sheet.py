@@ -33,6 +33,7 @@ class Sheet:
     tracking: Tracking
     bag: int | None  # tiles in the bag with every rack full; None when some play's tiles are unknown
     tiles_played: int  # on the board, and counted in typed mode
+    typed_tiles: list[Tile]  # the new tiles of the moves counted in typed mode, on no board
     results: list[tuple[Player, FinalScore]] | None
 
     @property
@@ -103,6 +104,7 @@ def build_sheet(game: Game) -> Sheet:
         tracking=tracking,
         bag=tracking.in_bag(len(players), rules.rack_size) if bag_known else None,
         tiles_played=board.tile_count + len(typed),
+        typed_tiles=typed,
         results=results,
     )
 

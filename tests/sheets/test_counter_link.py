@@ -134,3 +134,25 @@ def test_a_finished_games_counter_and_grid_offer_no_inscription(client, game, al
         html = client.get(f"/parties/{game.pk}/{page}/").content.decode()
         assert "Inscrire pour" not in html
         assert "La partie est terminée : rouvrez-la depuis la feuille pour y inscrire un coup." in html
+
+
+def test_the_games_grid_tracking_counts_the_moves_counted_in_typed_mode(client, game, alice):
+    """Trial of issue 10: ZEBRE counted in typed mode left the sheet's tracking but not the grid page's."""
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/compter/", {"w0": "zebre", "action": "inscribe"})
+    html = client.get(f"/parties/{game.pk}/grille/").content.decode()
+    assert "97 jetons hors de la grille" in html
+    assert re.search(r"<b>Z</b> 0<", html) and re.search(r"<b>E</b> 13<", html)
+    assert '<span id="bag">83</span>' in html  # 97 less two racks
+
+
+def test_the_games_grid_says_which_move_no_longer_fits_the_board(client, game, alice):
+    """Trial of issue 10: with a line deleted under a later move, the grid page left the move off in silence."""
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/grille/"
+    client.post(url, {"start": "H4", "letters": "VAGUE", "action": "inscribe"})
+    client.post(url, {"start": "G4", "direction": "v", "letters": "AIONS", "action": "inscribe"})
+    client.post(url, {"start": "L4", "letters": "OT", "action": "inscribe"})
+    client.post(f"/parties/{game.pk}/lignes/{game.lines.get(move='4G AVIONS').pk}/supprimer/")
+    html = client.get(url).content.decode()
+    assert "« L4 SOT » ne tient plus sur la grille : Le mot doit toucher une lettre déjà posée sur la grille." in html
