@@ -25,6 +25,7 @@ def test_three_unnamed_players_from_the_counter_to_a_new_game(page):
     game_url = page.url
 
     page.get_by_role("link", name="Compter le coup").click()
+    page.wait_for_load_state()  # htmx listens once the page has loaded: typing before would send nothing
     page.locator("#w0").fill("kiwi")
     expect(page.locator("#total")).to_have_text("22")
     page.get_by_role("button", name="Inscrire pour Joueur 1").click()
@@ -90,3 +91,17 @@ def test_a_finished_game_exported_and_imported_comes_back_finished(page, tmp_pat
     expect(page.locator("#ranking-text")).to_have_text("1. Claire : 29 (26 +3)\n2. Paul : -3 (0 -3)")
     expect(page.get_by_text("À Paul de jouer")).to_have_count(0)
     assert Game.objects.filter(owner=member).count() == 2
+
+
+def test_the_new_game_form_shows_the_seats_of_the_chosen_number_of_players(page):
+    """Trial of issue 10: a name typed in the third seat made a third player although 2 were chosen."""
+    member = log_in(page, "claire")
+    page.goto("/parties/nouvelle/")
+    expect(page.locator(".player-row:visible")).to_have_count(2)
+    page.select_option("#id_player_count", "4")
+    expect(page.locator(".player-row:visible")).to_have_count(4)
+    page.fill("#id_name3", "Chloé")
+    page.select_option("#id_player_count", "2")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".score-card .name")).to_have_text(["Joueur 1", "Joueur 2"])
+    assert [p.display_name for p in member.games.get().players.all()] == ["Joueur 1", "Joueur 2"]
