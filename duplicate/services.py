@@ -356,10 +356,13 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
 # Results
 
 
-def result_set(*, round_: Round, player: Player, score: int | None = None, move: str = "", touch=True) -> Result:
+def result_set(
+    *, round_: Round, player: Player, score: int | None = None, move: str = "", written: int | None = None, touch=True
+) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
-    sending it again replaces it. `touch=False` lets a caller saving many results bump the version once."""
+    sending it again replaces it. `written`, the score also written on the bulletin, must agree with the move.
+    `touch=False` lets a caller saving many results bump the version once."""
     if round_.top_score is None:
         raise DuplicateError(_("Le top du coup %(number)d n'est pas encore placé.") % {"number": round_.number})
     if player.session_id != round_.session_id:
@@ -367,6 +370,11 @@ def result_set(*, round_: Round, player: Player, score: int | None = None, move:
     reason = ""
     if move:
         score, move, reason = _score_move(round_, move)
+        if written is not None and written != score and not reason:
+            raise DuplicateError(
+                _("Le coup %(move)s vaut %(score)d points, pas %(written)d : vérifiez le bulletin.")
+                % {"move": move, "score": score, "written": written}
+            )
         if score > round_.top_score:
             raise DuplicateError(
                 _("Ce coup vaut %(score)d points, plus que le top (%(top)d) : vérifiez le top.")

@@ -173,7 +173,8 @@ def _enter_result(request, round_, player):
     move = request.POST.get("move", "").strip()
     score = request.POST.get("score", "").strip()
     if move:
-        services.result_set(round_=round_, player=player, move=move)
+        # A bulletin with both says the same twice: when the two disagree, the arbiter checks it.
+        services.result_set(round_=round_, player=player, move=move, written=_int(score) if score else None)
     elif score:
         services.result_set(round_=round_, player=player, score=_int(score))
 

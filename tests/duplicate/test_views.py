@@ -328,3 +328,17 @@ def test_a_finished_session_shows_no_running_timer_nor_tops_to_place(client, ses
     assert "Terminée" in html
     assert "Relancer le chrono" not in html and "data-deadline" not in html
     assert "Tops calculés" not in html
+
+
+def test_a_bulletin_whose_score_and_move_disagree_is_refused_in_its_row(client, session, alice):
+    """Trial of issue 10: score 18 with the move worth 20 was stored as 20 without a word."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player = session.players.first()
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/"
+    response = client.post(url, {"score": "18", "move": "h4 vague"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "Le coup H4 VAGUE vaut 26 points, pas 18 : vérifiez le bulletin." in response.content.decode()
+    assert not round_.results.exists()
+    client.post(url, {"score": "26", "move": "h4 vague"}, HTTP_HX_REQUEST="true")
+    assert round_.results.get().score == 26
