@@ -5,6 +5,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubsite.actions import object_action
@@ -115,7 +116,9 @@ def players_add(request, session):
     if not rows:
         raise services.DuplicateError(_("Collez au moins un joueur."))
     services.players_add(session=session, rows=rows)
-    messages.success(request, _("%(count)d joueur(s) ajouté(s).") % {"count": len(rows)})
+    messages.success(
+        request, ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", len(rows)) % {"count": len(rows)}
+    )
 
 
 @_organiser_action

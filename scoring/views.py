@@ -181,6 +181,8 @@ def grid_page(request, store: BoardStore):
             message = store.act(action, pending=pending, edition=edition)
         except GridRefusal as refusal:
             message, refused = str(refusal), True
+            if message == pending.error:
+                message = ""  # the move's own refusal is already on the page, once is enough
         board, moves, refused_moves = _replay(store.moves, edition, rules)
         if store.moves != before:
             pending = GridMove()
@@ -283,7 +285,9 @@ def word_finder(request):
     edition = _edition_or_default(request.POST.get("edition"))
     letters = request.POST.get("letters", "")[:20]
     found, error, status = None, "", 200
-    if request.method == "POST" and letters.strip():
+    if request.method == "POST" and not letters.strip():
+        error, status = gettext("Tapez d'abord des lettres (un ? pour un joker)."), 400
+    elif request.method == "POST":
         index = move_index(edition.code)
         if index is None:
             error, status = gettext("Aucune liste de mots n'est définie pour cette édition."), 400

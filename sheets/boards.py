@@ -39,6 +39,8 @@ class GameBoardStore:
                 message = _("« %(move)s » est posé sur la grille, sans marquer.") % {"move": notation}
             else:
                 detail = " · ".join(f"{word.word} : {word.calculation}" for word in pending.play.words)
+                if pending.play.bonus:
+                    detail += " · " + _("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": pending.play.bonus}
                 services.line_record(
                     game=self.game, kind=Line.Kind.PLAY, points=pending.play.score, move=notation, detail=detail
                 )

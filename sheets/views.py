@@ -6,6 +6,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -296,7 +297,11 @@ def game_import(request):
             if mismatches:
                 messages.warning(
                     request,
-                    _("%(count)d coup(s) ont un score écrit différent du calcul : ils sont signalés sur la feuille.")
+                    ngettext(
+                        "%(count)d coup a un score écrit différent du calcul : il est signalé sur la feuille.",
+                        "%(count)d coups ont un score écrit différent du calcul : ils sont signalés sur la feuille.",
+                        mismatches,
+                    )
                     % {"count": mismatches},
                 )
             for note in notes:

@@ -78,7 +78,7 @@ def parse_gcg(text: str) -> GcgGame:
         line = raw.strip()
         if line.startswith("#"):
             name, _, value = line[1:].partition(" ")
-            if name in ("player1", "player2", "player3", "player4"):
+            if re.fullmatch(r"player\d+", name):  # a fifth player is read, for the sheet to refuse the file
                 nick, _, full_name = value.strip().partition(" ")
                 game.players.append((nick, full_name.strip() or nick))
             elif name == LINE_TAG:

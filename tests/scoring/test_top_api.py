@@ -84,3 +84,9 @@ def test_word_finder_says_when_it_shows_only_the_first_words(client):
     assert "Les 500 premiers (les plus longs) sont affichés" in html
     assert html.count("<tr><td><strong>") == 500
     assert "sont affichés" not in client.post("/mots/", {"letters": "kiwi"}).content.decode()
+
+
+def test_word_finder_with_no_letters_says_so(client):
+    response = client.post("/mots/", {"letters": "  "})
+    assert response.status_code == 400
+    assert "Tapez d&#x27;abord des lettres (un ? pour un joker)." in response.content.decode()

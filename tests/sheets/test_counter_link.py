@@ -156,3 +156,12 @@ def test_the_games_grid_says_which_move_no_longer_fits_the_board(client, game, a
     client.post(f"/parties/{game.pk}/lignes/{game.lines.get(move='4G AVIONS').pk}/supprimer/")
     html = client.get(url).content.decode()
     assert "« L4 SOT » ne tient plus sur la grille : Le mot doit toucher une lettre déjà posée sur la grille." in html
+
+
+def test_a_grid_lines_detail_names_the_bonus(client, game, alice):
+    """Trial of issue 10: an 80-point line's detail added up to 30, the bonus unsaid."""
+    client.force_login(alice)
+    client.post(f"/parties/{game.pk}/grille/", {"start": "H2", "letters": "MOUTONS", "action": "inscribe"})
+    line = game.lines.get()
+    assert line.points == 68
+    assert line.detail == "MOUTONS : (2 + 1 + 1 × 2 + 1 + 1 + 1 + 1) × 2 = 18 · Prime pour sept jetons posés : +50"

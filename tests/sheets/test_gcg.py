@@ -129,7 +129,7 @@ def test_import_marks_a_move_whose_written_score_differs(client, alice):
         ("4G AVIONS", 18, 18, False),
     ]
     html = response.content.decode()
-    assert "1 coup(s) ont un score écrit différent du calcul" in html
+    assert "1 coup a un score écrit différent du calcul : il est signalé sur la feuille." in html
     assert "Score écrit : 30" in html
 
 
@@ -215,3 +215,14 @@ def test_a_line_deleted_under_a_later_move_is_said_on_the_sheet_and_export_refus
         "Ligne 2 (« L4 SOT ») : elle ne tient plus sur la grille (Le mot doit toucher une lettre déjà posée sur la "
         "grille.) ; corrigez la feuille avant d&#x27;exporter." in response.content.decode()
     )
+
+
+def test_import_refuses_a_file_with_five_players(client, alice):
+    """Trial of issue 10: a fifth #player line was dropped in silence."""
+    client.force_login(alice)
+    players = "".join(f"#player{n} j{n} Joueur{n}\n" for n in range(1, 6))
+    upload = SimpleUploadedFile("cinq.gcg", (players + ">j1: VAGUE 8D VAGUE +26 26\n").encode())
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
+    assert response.status_code == 400
+    assert "Le fichier doit décrire une partie de deux à quatre joueurs." in response.content.decode()
+    assert Game.objects.count() == 0
