@@ -16,7 +16,8 @@ def object_action(*, load, refusal, refused, page):
     Only a logged-in member may POST it; `load(request, pk)` gives the object or raises (404 for whoever may not
     see it, 403 for whoever may not change it). A GET, as when a page refused with a reason is reloaded from the
     address bar, goes to the object's page instead of a bare "405". A `refusal` raised by the view writes nothing
-    and answers `refused(request, obj, message)`, the object's page with the reason; otherwise the view's own
+    and answers `refused(request, obj, message, status=)`, the object's page with the reason (the refusal's own
+    `status`, 400 unless it says otherwise); otherwise the view's own
     response, or a redirect to the object's page (the URL name `page`) so that a reload does not post again.
     """
 
@@ -31,7 +32,7 @@ def object_action(*, load, refusal, refused, page):
             try:
                 response = view(request, obj, *args, **kwargs)
             except refusal as error:
-                return refused(request, obj, str(error))
+                return refused(request, obj, str(error), status=getattr(error, "status", 400))
             return response or redirect(page, pk=obj.pk)
 
         return action

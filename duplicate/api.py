@@ -18,7 +18,17 @@ from scoring.schemas import ErrorOut
 from . import services
 from .exports import build, filename
 from .models import Player, Round, Session
-from .schemas import RankingOut, RoundIn, RoundOut, ScoresIn, ScoresOut, SessionIn, SessionOut
+from .schemas import (
+    HistoryOut,
+    RankingOut,
+    RoundIn,
+    RoundOut,
+    ScoresIn,
+    ScoresOut,
+    SessionIn,
+    SessionOut,
+    StateOut,
+)
 
 
 class TokenAuth(HttpBearer):
@@ -46,7 +56,8 @@ def _session_for(request, pk, *, write=False) -> Session:
 
 
 def _refused(error: services.DuplicateError):
-    raise HttpError(422, str(error))
+    """422 for a refused value; a finished session's 409 (nothing may change until it is reopened)."""
+    raise HttpError(error.status if error.status != 400 else 422, str(error))
 
 
 @router.post("/duplicate/sessions", response={201: SessionOut, **ERRORS}, summary="Créer une séance")
@@ -87,7 +98,9 @@ def session_create(request, payload: SessionIn):
 def round_create(request, pk: int, payload: RoundIn):
     session = _session_for(request, pk, write=True)
     try:
-        round_ = services.round_add(session=session, draw_text=payload.draw or None, top_text=payload.top or None)
+        round_ = services.round_add(
+            session=session, draw_text=payload.draw or None, top_text=payload.top or None, by=request.user
+        )
     except services.DuplicateError as error:
         _refused(error)
     return Status(
@@ -111,7 +124,9 @@ def scores_put(request, pk: int, number: int, payload: ScoresIn):
                 player = players.get(entry.player)
                 if player is None:
                     raise services.DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": entry.player})
-                services.result_set(round_=round_, player=player, score=entry.score, move=entry.move or "", touch=False)
+                services.result_set(
+                    round_=round_, player=player, score=entry.score, move=entry.move or "", touch=False, by=request.user
+                )
             session.touch()
     except services.DuplicateError as error:
         _refused(error)
@@ -148,3 +163,45 @@ def ranking_csv(request, pk: int):
     response = HttpResponse(build(session, "csv"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename(session, "csv")}"'
     return response
+
+
+@router.post("/duplicate/sessions/{pk}/finish", response={200: StateOut, **ERRORS}, summary="Terminer la séance")
+def session_finish(request, pk: int):
+    """A finished session answers 409 to every write until it is reopened."""
+    session = _session_for(request, pk, write=True)
+    try:
+        services.session_finish(session=session, by=request.user)
+    except services.DuplicateError as error:
+        _refused(error)
+    return {"finished": True}
+
+
+@router.post("/duplicate/sessions/{pk}/reopen", response={200: StateOut, **ERRORS}, summary="Rouvrir la séance")
+def session_reopen(request, pk: int):
+    session = _session_for(request, pk, write=True)
+    try:
+        services.session_reopen(session=session, by=request.user)
+    except services.DuplicateError as error:
+        _refused(error)
+    return {"finished": False}
+
+
+@router.get("/duplicate/sessions/{pk}/history", response={200: HistoryOut, **ERRORS}, summary="Historique")
+def session_history(request, pk: int):
+    """Every change, newest first: who, when, which move and player, old → new."""
+    session = _session_for(request, pk, write=True)
+    changes = session.changes.select_related("user")[:5000]
+    return {
+        "entries": [
+            {
+                "at": change.at.isoformat(),
+                "user": change.user.get_username() if change.user else None,
+                "round": change.round_number,
+                "player": change.player_id,
+                "field": change.field,
+                "old": change.old,
+                "new": change.new,
+            }
+            for change in changes
+        ]
+    }

@@ -18,8 +18,9 @@ class TopBoardStore:
     player_count = 1  # one rack: the draw everybody shares
     off_board_tiles = ()
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, by=None):
         self.session = session
+        self.by = by
         self.edition_code = session.edition.code
         rounds = list(session.rounds.all())
         self.current = rounds[-1] if rounds else None
@@ -34,7 +35,7 @@ class TopBoardStore:
         if not pending.play:
             raise GridRefusal(pending.error or _("Tapez d'abord le top sur la grille."))
         try:
-            services.round_set_top(round_=self.current, top_text=pending.play.move.notation)
+            services.round_set_top(round_=self.current, top_text=pending.play.move.notation, by=self.by)
         except services.DuplicateError as error:
             raise GridRefusal(str(error)) from error
         self.moves.append(self.current.top)

@@ -266,3 +266,36 @@ class ExportJob(models.Model):
 
     def __str__(self):
         return f"{self.session} ({self.kind})"
+
+
+class Change(models.Model):
+    """One change to a session, kept to settle a dispute: who made it, when, on which move and player, the old
+    value and the new. `user` is empty when a player entered his own score from his page."""
+
+    class Field(models.TextChoices):
+        SCORE = "score", _("score")
+        WARNING = "warning", _("avertissement")
+        PENALTY = "penalty", _("pénalité")
+        DRAW = "draw", _("tirage")
+        TOP = "top", _("top")
+        PLAYER = "player", _("joueur ajouté")
+        STATE = "state", _("état de la séance")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(_("le"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    round_number = models.PositiveSmallIntegerField(_("coup"), null=True, blank=True)
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes")
+    field = models.CharField(_("quoi"), max_length=20, choices=Field.choices)
+    old = models.CharField(_("avant"), max_length=80, blank=True)
+    new = models.CharField(_("après"), max_length=80, blank=True)
+
+    class Meta:
+        verbose_name = _("modification")
+        verbose_name_plural = _("modifications")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self):
+        return f"{self.session} {self.field}: {self.old} → {self.new}"

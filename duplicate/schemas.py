@@ -67,3 +67,21 @@ class RankingRowOut(Schema):
 class RankingOut(Schema):
     tops_total: int
     rows: list[RankingRowOut]
+
+
+class StateOut(Schema):
+    finished: bool
+
+
+class ChangeOut(Schema):
+    at: str
+    user: str | None
+    round: int | None
+    player: int | None
+    field: str
+    old: str
+    new: str
+
+
+class HistoryOut(Schema):
+    entries: list[ChangeOut]

@@ -24,14 +24,38 @@ from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank
 from scoring.models import move_index
 
-from .models import ExportJob, Player, Result, Round, Session, Tournament
+from .models import Change, ExportJob, Player, Result, Round, Session, Tournament
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
 
 
 class DuplicateError(ValueError):
-    pass
+    status = 400
+
+
+class SessionClosed(DuplicateError):
+    """A finished session: nothing changes in it until an organiser reopens it."""
+
+    status = 409
+
+
+def _refuse_if_finished(session: Session):
+    if session.finished_at:
+        raise SessionClosed(_("La séance est terminée : rouvrez-la pour la modifier."))
+
+
+def _record(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
+    """Keep one change for the session's history. `by` is the member who made it, None for a player's own page."""
+    return Change.objects.create(
+        session=session,
+        user=by if by is not None and by.is_authenticated else None,
+        round_number=round_number,
+        player=player,
+        field=field,
+        old=str(old)[:80],
+        new=str(new)[:80],
+    )
 
 
 def _message(error: ScoringError) -> str:
@@ -117,7 +141,7 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
     return rows
 
 
-def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list[Player]:
+def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None) -> list[Player]:
     """Add players [(table, name)] at once; table numbers stay unique within the session. A name written
     `@username` links the player to that member, whose own page and history then show the session."""
 
@@ -145,8 +169,19 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]]) -> list
         players.append(Player(session=session, table=table, name=name, member=member))
     if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
+    _refuse_if_finished(session)
     with transaction.atomic():
         created = Player.objects.bulk_create(players)
+        Change.objects.bulk_create(
+            Change(
+                session=session,
+                user=by if by is not None and by.is_authenticated else None,
+                player=player,
+                field="player",
+                new=f"{player.table or ''} {player.name}".strip()[:80],
+            )
+            for player in created
+        )
         session.touch()
     return created
 
@@ -213,13 +248,12 @@ def _fits_draw(play: Play, letters) -> bool:
     return not needed - Counter(letters)
 
 
-def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None) -> Round:
+def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None, by=None) -> Round:
     """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
     session's seed), then its top when given."""
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
-        if locked.finished_at:
-            raise DuplicateError(_("La séance est terminée."))
+        _refuse_if_finished(locked)
         current = position(locked)
         if current.rounds and not current.rounds[-1].top:
             raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
@@ -242,8 +276,10 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
             drawn_by_server=by_server,
             suggestions=_suggestions(locked, current, draw),
         )
+        _record(locked, by, "draw", new=round_.draw, round_number=round_.number)
         if top_text:
             _set_top(locked, round_, top_text, current)
+            _record(locked, by, "top", new=f"{round_.top} ({round_.top_score})", round_number=round_.number)
         locked.touch()
     return round_
 
@@ -318,13 +354,16 @@ def _check_draw_available(session: Session, current: Position, draw: Draw):
         raise DuplicateError(_message(error)) from error
 
 
-def round_set_top(*, round_: Round, top_text: str) -> Round:
+def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
     """Enter (or correct) the top of the last move; earlier tops are fixed, later boards depend on them."""
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=round_.session_id)
+        _refuse_if_finished(session)
         if session.rounds.filter(number__gt=round_.number).exists():
             raise DuplicateError(_("Seul le top du dernier coup peut être changé."))
+        old = f"{round_.top} ({round_.top_score})" if round_.top else ""
         _set_top(session, round_, top_text, position(session, before=round_.number))
+        _record(session, by, "top", old, f"{round_.top} ({round_.top_score})", round_number=round_.number)
         session.touch()
     return round_
 
@@ -357,12 +396,20 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
 
 
 def result_set(
-    *, round_: Round, player: Player, score: int | None = None, move: str = "", written: int | None = None, touch=True
+    *,
+    round_: Round,
+    player: Player,
+    score: int | None = None,
+    move: str = "",
+    written: int | None = None,
+    touch=True,
+    by=None,
 ) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
     sending it again replaces it. `written`, the score also written on the bulletin, must agree with the move.
-    `touch=False` lets a caller saving many results bump the version once."""
+    `touch=False` lets a caller saving many results bump the version once. The change is kept in the history."""
+    _refuse_if_finished(round_.session)
     if round_.top_score is None:
         raise DuplicateError(_("Le top du coup %(number)d n'est pas encore placé.") % {"number": round_.number})
     if player.session_id != round_.session_id:
@@ -384,6 +431,7 @@ def result_set(
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
     if score > round_.top_score:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
+    before = Result.objects.filter(round=round_, player=player).values_list("score", "move").first()
     # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
     (result,) = Result.objects.bulk_create(
         [Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())],
@@ -391,6 +439,10 @@ def result_set(
         unique_fields=["round", "player"],
         update_fields=["score", "move", "reason", "updated_at"],
     )
+    old_score, old_move = before or ("", "")
+    if (old_score, old_move) != (score, move):
+        old = f"{old_score} {old_move}".strip()
+        _record(round_.session, by, "score", old, f"{score} {move}".strip(), round_number=round_.number, player=player)
     if touch:
         round_.session.touch()
     return result
@@ -410,10 +462,12 @@ def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
     return play.score, play.move.notation, ""
 
 
-def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penalty=None) -> Result:
+def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penalty=None, by=None) -> Result:
     """The arbiter's marks: a zero (bulle), an avertissement (one a move at most), a penalty in points."""
+    _refuse_if_finished(round_.session)
     with transaction.atomic():
         result, _created = Result.objects.select_for_update().get_or_create(round=round_, player=player)
+        before = {"score": result.score, "warning": result.warning, "penalty": result.penalty}
         fields = []
         if zero:
             result.score, result.reason = 0, _("Zéro donné par l'arbitre")
@@ -427,18 +481,38 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
             result.penalty = penalty
             fields.append("penalty")
         result.save(update_fields=[*fields, "updated_at"])
+        for field in ("score", "warning", "penalty"):
+            if field in fields and before[field] != getattr(result, field):
+                old, new = before[field], getattr(result, field)
+                _record(round_.session, by, field, old, new, round_number=round_.number, player=player)
         round_.session.touch()
     return result
 
 
-def session_finish(*, session: Session):
-    session.finished_at = timezone.now()
-    session.save(update_fields=["finished_at"])
-    session.touch()
+def session_finish(*, session: Session, by=None):
+    """A finished session is read-only: every write is refused (409) until an organiser reopens it."""
+    _refuse_if_finished(session)
+    with transaction.atomic():
+        session.finished_at = timezone.now()
+        session.save(update_fields=["finished_at"])
+        _record(session, by, "state", _("en cours"), _("terminée"))
+        session.touch()
+
+
+def session_reopen(*, session: Session, by=None):
+    """Reopen a finished session to correct it; the reopening is kept in the history."""
+    if not session.finished_at:
+        raise DuplicateError(_("La séance n'est pas terminée."))
+    with transaction.atomic():
+        session.finished_at = None
+        session.save(update_fields=["finished_at"])
+        _record(session, by, "state", _("terminée"), _("rouverte"))
+        session.touch()
 
 
 def timer_start(*, session: Session):
     """The move timer runs on the server's clock: every screen counts down to the same deadline."""
+    _refuse_if_finished(session)
     session.timer_started_at = timezone.now()
     session.save(update_fields=["timer_started_at"])
     session.touch()

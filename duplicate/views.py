@@ -99,10 +99,10 @@ def session_detail(request, pk):
     return render(request, "duplicate/session.html", _session_context(request, session))
 
 
-def _refused(request, session, message):
+def _refused(request, session, message, status=400):
     """A refused action: the session's page again with the reason, nothing written."""
     context = _session_context(request, session, error=message)
-    return render(request, "duplicate/session.html", context, status=400)
+    return render(request, "duplicate/session.html", context, status=status)
 
 
 _organiser_action = object_action(
@@ -115,7 +115,7 @@ def players_add(request, session):
     rows = services.parse_player_lines(request.POST.get("players", ""))
     if not rows:
         raise services.DuplicateError(_("Collez au moins un joueur."))
-    services.players_add(session=session, rows=rows)
+    services.players_add(session=session, rows=rows, by=request.user)
     messages.success(
         request, ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", len(rows)) % {"count": len(rows)}
     )
@@ -125,7 +125,10 @@ def players_add(request, session):
 def round_add(request, session):
     """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
     round_ = services.round_add(
-        session=session, draw_text=request.POST.get("draw", "").strip() or None, top_text=request.POST.get("top", "")
+        session=session,
+        draw_text=request.POST.get("draw", "").strip() or None,
+        top_text=request.POST.get("top", ""),
+        by=request.user,
     )
     services.timer_start(session=session)
     messages.success(request, _("Coup %(number)d : tirage %(draw)s.") % {"number": round_.number, "draw": round_.draw})
@@ -134,7 +137,7 @@ def round_add(request, session):
 @_organiser_action
 def round_top(request, session, number):
     round_ = get_object_or_404(Round, session=session, number=number)
-    services.round_set_top(round_=round_, top_text=request.POST.get("top", ""))
+    services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
     messages.success(
         request,
         _("Top du coup %(number)d : %(top)s, %(score)d points.")
@@ -148,7 +151,7 @@ def result_enter(request, session, number, player_pk):
     round_ = get_object_or_404(Round, session=session, number=number)
     player = get_object_or_404(Player, session=session, pk=player_pk)
     try:
-        _enter_result(request, round_, player)
+        _enter_result(request, round_, player, by=request.user)
         if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
             services.result_mark(
                 round_=round_,
@@ -156,6 +159,7 @@ def result_enter(request, session, number, player_pk):
                 zero=bool(request.POST.get("zero")),
                 warning=request.POST.get("warning") == "1" if request.POST.get("warning") is not None else None,
                 penalty=_int(request.POST.get("penalty")) if request.POST.get("penalty") else None,
+                by=request.user,
             )
     except services.DuplicateError as error:
         if not request.htmx:
@@ -172,14 +176,16 @@ def _result_row(request, session, round_, player, status=200, **extra):
     return render(request, "duplicate/session.html#result-row", context, status=status)
 
 
-def _enter_result(request, round_, player):
+def _enter_result(request, round_, player, by=None):
+    """A bulletin's score or move; `by` the arbiter who typed it, None when the player sent it from his page."""
     move = request.POST.get("move", "").strip()
     score = request.POST.get("score", "").strip()
     if move:
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it.
-        services.result_set(round_=round_, player=player, move=move, written=_int(score) if score else None)
+        written = _int(score) if score else None
+        services.result_set(round_=round_, player=player, move=move, written=written, by=by)
     elif score:
-        services.result_set(round_=round_, player=player, score=_int(score))
+        services.result_set(round_=round_, player=player, score=_int(score), by=by)
 
 
 def _int(text) -> int:
@@ -196,7 +202,35 @@ def timer_start(request, session):
 
 @_organiser_action
 def session_finish(request, session):
-    services.session_finish(session=session)
+    services.session_finish(session=session, by=request.user)
+    messages.success(request, _("La séance est terminée : rien n'y change plus sans « Rouvrir la séance »."))
+
+
+@_organiser_action
+def session_reopen(request, session):
+    services.session_reopen(session=session, by=request.user)
+    messages.success(request, _("La séance est rouverte ; la réouverture est notée dans l'historique."))
+
+
+@login_required
+@require_GET
+def session_history(request, pk):
+    """Every change of the session, newest first, for one player or one move when asked (?joueur=, ?coup=)."""
+    session = _get_session_for_organiser(request, pk)
+    changes = session.changes.select_related("user", "player")
+    player = session.players.filter(pk=_query_int(request, "joueur")).first()
+    number = _query_int(request, "coup")
+    if player:
+        changes = changes.filter(player=player)
+    if number:
+        changes = changes.filter(round_number=number)
+    context = {"session": session, "changes": changes[:500], "player": player, "number": number}
+    return render(request, "duplicate/history.html", context)
+
+
+def _query_int(request, name) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
 @require_GET
@@ -352,4 +386,4 @@ def tournament_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def top_grid(request, pk):
     session = _get_session_for_organiser(request, pk)
-    return grid_page(request, TopBoardStore(session))
+    return grid_page(request, TopBoardStore(session, by=request.user))

@@ -23,8 +23,8 @@ def load(request, pk):
     return Club.objects.get(pk=pk)
 
 
-def refused(request, club, message):
-    return HttpResponse(f"{club.name} : {message}", status=400)
+def refused(request, club, message, status):
+    return HttpResponse(f"{club.name} : {message}", status=status)
 
 
 @object_action(load=load, refusal=Refusal, refused=refused, page="club_page")

@@ -1,0 +1,82 @@
+"""A finished session refuses every write until reopened, and every change is kept with who and when (issue 11)."""
+
+import json
+
+import pytest
+
+from clubsite.models import ApiToken
+from duplicate import services
+from duplicate.models import Change
+
+pytestmark = pytest.mark.django_db
+
+
+def put_scores(client, session, token, scores):
+    return client.put(
+        f"/api/duplicate/sessions/{session.pk}/rounds/1/scores",
+        data=json.dumps({"scores": scores}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+
+
+def test_a_finished_session_refuses_every_write_with_409_until_reopened(client, session, alice):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    anne = session.players.first()
+    client.force_login(alice)
+    client.post(f"/duplicate/{session.pk}/terminer/")
+    session.refresh_from_db()
+    assert session.finished_at is not None
+
+    message = "La séance est terminée : rouvrez-la pour la modifier."
+    response = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "20"})
+    assert (response.status_code, message in response.content.decode()) == (409, True)
+    assert client.post(f"/duplicate/{session.pk}/coups/", {"draw": "ST+AIONX"}).status_code == 409
+    assert client.post(f"/duplicate/{session.pk}/joueurs/", {"players": "9;Zoé"}).status_code == 409
+    token = ApiToken.issue(alice)
+    response = put_scores(client, session, token, [{"player": anne.pk, "score": 20}])
+    assert (response.status_code, response.json()) == (409, {"detail": message})
+    assert not round_.results.exists()
+
+    client.post(f"/duplicate/{session.pk}/rouvrir/")
+    assert put_scores(client, session, token, [{"player": anne.pk, "score": 20}]).status_code == 200
+    states = list(session.changes.filter(field=Change.Field.STATE).values_list("old", "new", "user__username"))
+    assert states == [("terminée", "rouverte", "alice"), ("en cours", "terminée", "alice")]
+
+
+def test_every_change_is_kept_with_who_and_old_and_new(client, session, alice, bob):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    anne, bruno = session.players.all()[:2]
+    services.result_set(round_=round_, player=anne, score=20, by=alice)
+    services.result_set(round_=round_, player=anne, move="H4 VAGUE", by=alice)
+    services.result_mark(round_=round_, player=anne, warning=True, by=alice)
+    services.result_set(round_=round_, player=bruno, score=12)  # from his own page
+    entries = [
+        (c.field, c.old, c.new, c.user.get_username() if c.user else None) for c in session.changes.filter(player=anne)
+    ]
+    assert entries == [
+        ("warning", "False", "True", "alice"),
+        ("score", "20", "26 H4 VAGUE", "alice"),
+        ("score", "", "20", "alice"),
+        ("player", "", "1 Alice", None),
+    ]
+    client.force_login(alice)
+    html = client.get(f"/duplicate/{session.pk}/historique/?joueur={bruno.pk}").content.decode()
+    assert "le joueur" in html and "<td>12</td>" in html and "26 H4 VAGUE" not in html
+    html = client.get(f"/duplicate/{session.pk}/historique/?coup=1").content.decode()
+    assert "VAGUEST" in html and "H4 VAGUE (26)" in html
+    client.force_login(bob)  # a club member who does not run the session
+    assert client.get(f"/duplicate/{session.pk}/historique/").status_code == 403
+    token = ApiToken.issue(alice)
+    history = client.get(f"/api/duplicate/sessions/{session.pk}/history", HTTP_AUTHORIZATION=f"Bearer {token}").json()[
+        "entries"
+    ]
+    assert history[0] == {
+        "at": history[0]["at"],
+        "user": None,
+        "round": 1,
+        "player": bruno.pk,
+        "field": "score",
+        "old": "",
+        "new": "12",
+    }
