@@ -168,22 +168,21 @@ def ranking_csv(request, pk: int):
 @router.post("/duplicate/sessions/{pk}/finish", response={200: StateOut, **ERRORS}, summary="Terminer la séance")
 def session_finish(request, pk: int):
     """A finished session answers 409 to every write until it is reopened."""
-    session = _session_for(request, pk, write=True)
-    try:
-        services.session_finish(session=session, by=request.user)
-    except services.DuplicateError as error:
-        _refused(error)
-    return {"finished": True}
+    return _change_state(request, pk, services.session_finish)
 
 
 @router.post("/duplicate/sessions/{pk}/reopen", response={200: StateOut, **ERRORS}, summary="Rouvrir la séance")
 def session_reopen(request, pk: int):
+    return _change_state(request, pk, services.session_reopen)
+
+
+def _change_state(request, pk, change):
     session = _session_for(request, pk, write=True)
     try:
-        services.session_reopen(session=session, by=request.user)
+        change(session=session, by=request.user)
     except services.DuplicateError as error:
         _refused(error)
-    return {"finished": False}
+    return {"finished": session.finished_at is not None}
 
 
 @router.get("/duplicate/sessions/{pk}/history", response={200: HistoryOut, **ERRORS}, summary="Historique")

@@ -107,9 +107,7 @@ def rank(
     rows = [
         RankingRow(
             player=player,
-            total=total,
-            gap=total - top_total,
-            percent=percent_of(total, top_total),
+            **_against_tops(total, top_total),
             place=place,
             solos=solo_counts[player],
             solo_points=solo_points,
@@ -136,15 +134,18 @@ def combine(sessions: list[tuple[list[int], dict]]) -> list[CombinedRow]:
     rows = [
         CombinedRow(
             player=player,
-            total=total,
-            gap=total - top_total,
-            percent=percent_of(total, top_total),
+            **_against_tops(total, top_total),
             place=place,
             session_totals=session_totals[player],
         )
         for player, total, place in zip(players, grand_totals, places, strict=True)
     ]
     return sorted(rows, key=lambda row: (row.place, row.player))
+
+
+def _against_tops(total: int, top_total: int) -> dict:
+    """A total beside the sum of the tops: the gap (0 for whoever found every top) and the percentage."""
+    return {"total": total, "gap": total - top_total, "percent": percent_of(total, top_total)}
 
 
 def percent_of(total: int, top_total: int) -> float:

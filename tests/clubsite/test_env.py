@@ -118,30 +118,22 @@ INVALID_URL_MESSAGE = (
 )
 
 
-def test_database_from_url_reads_postgres():
-    database = database_from_url("postgres://club:s%40cret@db.example.org:5433/clubsite", base_dir=BASE_DIR)
-    assert database == {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": "clubsite",
-        "USER": "club",
-        "PASSWORD": "s@cret",
-        "HOST": "db.example.org",
-        "PORT": 5433,
-        **POSTGRES_CONNECTION,
-    }
-
-
-def test_database_from_url_reads_postgresql_without_password_or_port():
-    database = database_from_url("postgresql://postgres@127.0.0.1/clubsite_ci", base_dir=BASE_DIR)
-    assert database == {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": "clubsite_ci",
-        "USER": "postgres",
-        "PASSWORD": "",
-        "HOST": "127.0.0.1",
-        "PORT": "",
-        **POSTGRES_CONNECTION,
-    }
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        (
+            "postgres://club:s%40cret@db.example.org:5433/clubsite",
+            {"NAME": "clubsite", "USER": "club", "PASSWORD": "s@cret", "HOST": "db.example.org", "PORT": 5433},
+        ),
+        (  # postgresql://, without password or port
+            "postgresql://postgres@127.0.0.1/clubsite_ci",
+            {"NAME": "clubsite_ci", "USER": "postgres", "PASSWORD": "", "HOST": "127.0.0.1", "PORT": ""},
+        ),
+    ],
+)
+def test_database_from_url_reads_postgres(url, expected):
+    database = database_from_url(url, base_dir=BASE_DIR)
+    assert database == {"ENGINE": "django.db.backends.postgresql", **expected, **POSTGRES_CONNECTION}
 
 
 def test_database_from_url_passes_query_parameters_as_options():
