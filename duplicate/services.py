@@ -448,6 +448,37 @@ def result_set(
     return result
 
 
+@dataclass
+class Bulletins:
+    """Where a move's entry stands: how many players have a result, and who is still missing."""
+
+    entered: int
+    total: int
+    missing: list[Player]
+
+
+def bulletins(round_: Round) -> Bulletins:
+    """The move's bulletins in two queries, whatever the number of players."""
+    players = list(round_.session.players.all())
+    entered = set(round_.results.values_list("player_id", flat=True))
+    return Bulletins(len(entered), len(players), [player for player in players if player.pk not in entered])
+
+
+def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[Player, Result]:
+    """A bulletin typed at the keyboard: the table number, then the score or the move written on it."""
+    table, entry = table.strip(), entry.strip()
+    if not (table.isascii() and table.isdigit() and len(table) < 6):
+        raise DuplicateError(_("Tapez le numéro de table du bulletin."))
+    player = round_.session.players.filter(table=int(table)).first()
+    if player is None:
+        raise DuplicateError(_("Aucun joueur à la table %(table)s.") % {"table": table})
+    if not entry:
+        raise DuplicateError(_("Tapez le score ou le coup du bulletin."))
+    if entry.isascii() and entry.isdigit():
+        return player, result_set(round_=round_, player=player, score=int(entry[:6]), by=by)
+    return player, result_set(round_=round_, player=player, move=entry, by=by)
+
+
 def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
     session = round_.session
     edition, rules = session.edition_engine, session.rules_engine

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:pk>/coups/", views.round_add, name="round_add"),
     path("<int:pk>/coups/<int:number>/top/", views.round_top, name="round_top"),
     path("<int:pk>/coups/<int:number>/resultats/<int:player_pk>/", views.result_enter, name="result"),
+    path("<int:pk>/coups/<int:number>/bulletin/", views.bulletin_enter, name="bulletin"),
     path("<int:pk>/chrono/", views.timer_start, name="timer"),
     path("<int:pk>/grille/", views.top_grid, name="top_grid"),
     path("<int:pk>/terminer/", views.session_finish, name="finish"),

@@ -85,6 +85,7 @@ def _session_context(request, session, **extra):
         "rounds": position.rounds,
         "current": current,
         "players": [(player, results.get(player.pk)) for player in players],
+        "bulletins": services.bulletins(current) if current and current.top else None,
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
@@ -168,6 +169,33 @@ def result_enter(request, session, number, player_pk):
         context = {"typed": request.POST, "row_error": str(error)}
         return _result_row(request, session, round_, player, status=400, **context)
     return _result_row(request, session, round_, player) if request.htmx else None
+
+
+@_organiser_action
+def bulletin_enter(request, session, number):
+    """A bulletin at the keyboard: table, score or move, Enter; the form comes back empty for the next one, with
+    the player's row and the count of bulletins redrawn."""
+    round_ = get_object_or_404(Round, session=session, number=number)
+    table, entry = request.POST.get("table", "")[:10], request.POST.get("entry", "")[:40]
+    context = {"session": session, "current": round_}
+    try:
+        player, result = services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
+    except services.DuplicateError as error:
+        if not request.htmx:
+            raise
+        context |= {"table": table, "entry": entry, "bulletin_error": str(error)}
+        return render(request, "duplicate/session.html#bulletin-form", context, status=400)
+    if not request.htmx:
+        return None
+    done = _("Table %(table)s, %(name)s : %(score)d.") % {"table": table, "name": player.name, "score": result.score}
+    context |= {"bulletin_done": done, "player": player, "result": result, "oob": True}
+    context["bulletins"] = services.bulletins(round_)
+    form, count, row = (
+        render(request, f"duplicate/session.html#{name}", context).content.decode()
+        for name in ("bulletin-form", "bulletin-count", "result-row")
+    )
+    # A table row cannot stand alone in HTML: htmx takes it out of a <template>.
+    return HttpResponse(f"{form}{count}<template>{row}</template>")
 
 
 def _result_row(request, session, round_, player, status=200, **extra):

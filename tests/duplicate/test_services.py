@@ -284,3 +284,29 @@ def test_the_first_top_is_horizontal_typed_or_computed(session):
     ):
         services.round_set_top(round_=round_, top_text="8D VAGUE")
     assert round_.suggestions and all(s["move"][0].isalpha() for s in round_.suggestions)
+
+
+@pytest.mark.parametrize(
+    ("table", "entry", "message"),
+    [
+        ("", "20", "Tapez le numéro de table du bulletin."),
+        ("x", "20", "Tapez le numéro de table du bulletin."),
+        ("9", "20", "Aucun joueur à la table 9."),
+        ("1", " ", "Tapez le score ou le coup du bulletin."),
+        ("1", "27", "Score supérieur au top : faute de frappe ?"),
+    ],
+)
+def test_a_bulletin_at_the_keyboard_says_what_is_wrong(session, table, entry, message):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(services.DuplicateError) as caught:
+        services.bulletin_enter(round_=round_, table=table, entry=entry)
+    assert str(caught.value) == message
+    assert not round_.results.exists()
+
+
+def test_bulletins_count_who_is_missing(session):
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player, result = services.bulletin_enter(round_=round_, table="2", entry="h4 vague")
+    assert (player.name, result.score, result.move) == ("Bob", 26, "H4 VAGUE")
+    state = services.bulletins(round_)
+    assert (state.entered, state.total, [p.name for p in state.missing]) == (1, 2, ["Alice"])

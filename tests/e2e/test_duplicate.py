@@ -113,3 +113,45 @@ def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page)
     type_letters(page, "zoo", total=24)
     page.get_by_role("button", name="Placer ce top").click()
     expect(page.locator("#grid-result .error")).to_have_text("Le top H8 ZOO ne se joue pas avec le tirage VAGUEST.")
+
+
+def test_twenty_bulletins_at_the_keyboard(page):
+    """Issue 11: table, Enter, score or move, Enter, and the form is ready for the next bulletin."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser, players=[f"Joueur {n}" for n in range(1, 21)])
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.goto(f"/duplicate/{session.pk}/")
+    expect(page.locator("#bulletin-count")).to_contain_text("0/20 bulletins")
+    expect(page.locator("#bulletin-table")).to_be_focused()
+    page.keyboard.type("21")
+    page.keyboard.press("Enter")
+    page.keyboard.type("10")
+    page.keyboard.press("Enter")
+    expect(page.locator("#bulletin-form .error")).to_have_text("Aucun joueur à la table 21.")
+    expect(page.locator("#bulletin-entry")).to_have_value("10")  # the bulletin's score waits for a right table
+    page.locator("#bulletin-entry").fill("")
+    page.locator("#bulletin-table").fill("")
+    page.locator("#bulletin-table").focus()
+    for table in range(1, 21):
+        expect(page.locator("#bulletin-table")).to_be_focused()
+        page.keyboard.type(str(table))
+        page.keyboard.press("Enter")
+        page.keyboard.type("h4 vague" if table == 7 else str(table))
+        page.keyboard.press("Enter")
+        expect(page.locator("#bulletin-form .message")).to_contain_text(f"Table {table}, Joueur {table}")
+    expect(page.locator("#bulletin-count")).to_have_text("20/20 bulletins")
+    expect(page.locator("tr", has_text="Joueur 7").locator("input[name=score]")).to_have_value("26")
+    scores = dict(session.rounds.get().results.values_list("player__table", "score"))
+    assert scores == {table: 26 if table == 7 else table for table in range(1, 21)}
+
+
+def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.goto(f"/duplicate/{session.pk}/")
+    score = page.locator("tr", has_text="Anne").locator("input[name=score]")
+    score.fill("20")
+    expect(score).to_have_class("dirty")
+    score.press("Enter")
+    expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_class("saved")
