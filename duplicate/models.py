@@ -98,6 +98,14 @@ class Session(models.Model):
         return self.entry in (self.Entry.PLAYERS, self.Entry.BOTH)
 
     @property
+    def move_time(self) -> str:
+        """The time per move as the form offered it: "3 min", "2 min 30"."""
+        minutes, seconds = divmod(self.move_seconds, 60)
+        if not minutes:
+            return f"{seconds} s"
+        return f"{minutes} min {seconds:02d}" if seconds else f"{minutes} min"
+
+    @property
     def deadline(self) -> datetime.datetime | None:
         """When the move's time runs out, on the server's clock: every screen counts down to this same instant
         whatever its own clock says. None until the timer is started."""

@@ -71,3 +71,8 @@ def test_a_top_below_the_best_computed_move_is_flagged():
     assert not Round(draw="EHLA?NI", top="H2 INHALEe", top_score=76, suggestions=suggestions).top_below_best
     assert not Round(draw="EHLA?NI", suggestions=suggestions).top_below_best  # no top yet
     assert not Round(draw="EHLA?NI", top="H8 HALE", top_score=14).top_below_best  # no word list, no suggestion
+
+
+@pytest.mark.parametrize(("seconds", "label"), [(60, "1 min"), (150, "2 min 30"), (180, "3 min"), (45, "45 s")])
+def test_the_time_per_move_reads_as_the_form_offered_it(seconds, label):
+    assert Session(move_seconds=seconds).move_time == label
