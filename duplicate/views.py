@@ -74,9 +74,12 @@ def _session_context(request, session, **extra):
     rows, tops_total = services.ranking(session)
     position = services.position(session)
     current = session.current_round()
+    # ?coup=N shows an earlier move's results to correct them; the current move's otherwise.
+    wanted = _query_int(request, "coup")
+    entry_round = next((r for r in position.rounds if r.number == wanted and r.top), None) or current
     results = {}
-    if current:
-        results = {result.player_id: result for result in current.results.all()}
+    if entry_round:
+        results = {result.player_id: result for result in entry_round.results.all()}
     players = list(session.players.all())
     return {
         "board_rows": board_rows(position.board),
@@ -84,8 +87,9 @@ def _session_context(request, session, **extra):
         "session": session,
         "rounds": position.rounds,
         "current": current,
+        "entry_round": entry_round,
         "players": [(player, results.get(player.pk)) for player in players],
-        "bulletins": services.bulletins(current) if current and current.top else None,
+        "bulletins": services.bulletins(entry_round) if entry_round and entry_round.top else None,
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
@@ -177,7 +181,7 @@ def bulletin_enter(request, session, number):
     the player's row and the count of bulletins redrawn."""
     round_ = get_object_or_404(Round, session=session, number=number)
     table, entry = request.POST.get("table", "")[:10], request.POST.get("entry", "")[:40]
-    context = {"session": session, "current": round_}
+    context = {"session": session, "entry_round": round_}
     try:
         player, result = services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
     except services.DuplicateError as error:
@@ -200,7 +204,7 @@ def bulletin_enter(request, session, number):
 
 def _result_row(request, session, round_, player, status=200, **extra):
     result = round_.results.filter(player=player).first()
-    context = {"session": session, "current": round_, "player": player, "result": result, **extra}
+    context = {"session": session, "entry_round": round_, "player": player, "result": result, **extra}
     return render(request, "duplicate/session.html#result-row", context, status=status)
 
 

@@ -155,3 +155,27 @@ def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page):
     expect(score).to_have_class("dirty")
     score.press("Enter")
     expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_class("saved")
+
+
+def test_a_bulletin_of_move_1_corrected_during_move_3(page):
+    """Issue 11: a move's results stay correctable after the next draws; the ranking follows."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    anne = session.players.get(name="Anne")
+    duplicate_services.result_set(round_=first, player=anne, score=20)
+    duplicate_services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    duplicate_services.round_add(session=session, draw_text="TX+EEMNR")
+    page.goto(f"/duplicate/{session.pk}/")
+    expect(page.locator("#results-title")).to_contain_text("Résultats du coup 3")
+    page.locator(".board-panel table").get_by_role("link", name="1", exact=True).click()
+    expect(page.locator("#results-title")).to_contain_text("Résultats du coup 1")
+    row = page.locator("tr", has_text="Anne")
+    expect(row.locator("input[name=score]")).to_have_value("20")
+    row.locator("input[name=score]").fill("26")
+    row.locator("input[name=score]").press("Enter")
+    expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_class("saved")
+    assert first.results.get(player=anne).score == 26
+    page.goto(f"/duplicate/classement/{session.public_key}/")
+    expect(page.locator("table.ranking tbody tr").first).to_contain_text("Anne")
+    expect(page.locator("table.ranking tbody tr").first.locator("td").nth(2)).to_have_text("26")
