@@ -55,3 +55,10 @@ class TournamentForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["sessions"].queryset = Session.objects.organised_by(user)
+
+
+class AgainForm(forms.Form):
+    """ "Nouvelle séance avec les mêmes joueurs": its own name and date, so that the two are told apart."""
+
+    name = forms.CharField(label=_("Nom de la nouvelle séance"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))

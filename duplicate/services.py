@@ -619,15 +619,15 @@ def export_run(*, job_id: int):
     )
 
 
-def session_again(*, session: Session, creator) -> Session:
-    """A new session with the same settings and players (same tables), dated today: the next game of a club
-    evening."""
+def session_again(*, session: Session, creator, name: str = "", date=None) -> Session:
+    """A new session with the same settings and players (same tables): the next game of a club evening, under
+    its own name and date (today unless given)."""
     with transaction.atomic():
         copy = Session.objects.create(
             creator=creator,
             club=session.club,
-            name=session.name,
-            date=timezone.localdate(),
+            name=(name.strip() or session.name)[:120],
+            date=date or timezone.localdate(),
             edition=session.edition,
             rule_set=session.rule_set,
             move_seconds=session.move_seconds,

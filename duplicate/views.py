@@ -15,7 +15,7 @@ from scoring.views import grid_page
 
 from . import exports, services
 from .boards import TopBoardStore
-from .forms import SessionForm, TournamentForm
+from .forms import AgainForm, SessionForm, TournamentForm
 from .models import ExportJob, Player, Round, Session, Tournament
 
 
@@ -88,6 +88,7 @@ def _session_context(request, session, **extra):
         "rounds": position.rounds,
         "current": current,
         "entry_round": entry_round,
+        "again_name": _next_name(session.name),
         "players": [(player, results.get(player.pk)) for player in players],
         "bulletins": services.bulletins(entry_round) if entry_round and entry_round.top else None,
         "ranking": rows,
@@ -260,6 +261,14 @@ def session_history(request, pk):
     return render(request, "duplicate/history.html", context)
 
 
+def _next_name(name: str) -> str:
+    """ "Mardi soir" → "Mardi soir (2)" → "Mardi soir (3)": the next session of the evening, told apart."""
+    stem, _open, number = name.rpartition(" (")
+    if stem and number.endswith(")") and number[:-1].isascii() and number[:-1].isdigit():
+        return f"{stem} ({int(number[:-1]) + 1})"
+    return f"{name} (2)"
+
+
 def _query_int(request, name) -> int | None:
     value = request.GET.get(name, "")
     return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
@@ -368,7 +377,10 @@ def export_download(request, pk, job_pk):
 
 @_organiser_action
 def session_again(request, session):
-    copy = services.session_again(session=session, creator=request.user)
+    form = AgainForm(request.POST)
+    if not form.is_valid():
+        raise services.DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))
+    copy = services.session_again(session=session, creator=request.user, **form.cleaned_data)
     messages.success(request, _("Nouvelle séance avec les mêmes joueurs."))
     return redirect("duplicate:session", pk=copy.pk)
 

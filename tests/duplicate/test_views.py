@@ -1,6 +1,7 @@
 """The organiser's page, the live ranking, the player's page and the exports, with who may use each."""
 
 import csv
+import datetime
 import io
 import re
 
@@ -73,7 +74,9 @@ ORGANISER_VIEWS = [
     ("post", "coups/1/resultats/{player}/", {"score": 20}, 302),
     ("post", "chrono/", {}, 302),
     ("post", "terminer/", {}, 302),
-    ("post", "nouvelle-seance/", {}, 302),
+    ("post", "nouvelle-seance/", {"name": "Mardi soir (2)", "date": "2026-11-24"}, 302),
+    ("post", "rouvrir/", {}, 400),  # not finished: nothing to reopen
+    ("get", "historique/", {}, 200),
 ]
 
 
@@ -193,12 +196,21 @@ def test_a_large_session_is_exported_by_a_worker_with_progress(client, alice, ly
     assert (job.status, job.progress) == ("done", 100)
 
 
-def test_new_session_with_the_same_players(client, session, alice):
+def test_new_session_with_the_same_players_under_its_own_name_and_date(client, session, alice):
+    """Trial of issue 10: two sessions named alike could not be told apart."""
     client.force_login(alice)
-    response = client.post(f"/duplicate/{session.pk}/nouvelle-seance/")
+    html = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert 'value="Mardi soir (2)"' in html  # the name offered for the copy
+    response = client.post(
+        f"/duplicate/{session.pk}/nouvelle-seance/", {"name": "Mardi soir (2)", "date": "2026-11-25"}
+    )
     copy = Session.objects.exclude(pk=session.pk).get()
     assert response["Location"] == f"/duplicate/{copy.pk}/"
+    assert (copy.name, copy.date) == ("Mardi soir (2)", datetime.date(2026, 11, 25))
     assert list(copy.players.values_list("table", "name")) == [(1, "Alice"), (2, "Bob")]
+    response = client.post(f"/duplicate/{session.pk}/nouvelle-seance/", {"name": "", "date": ""})
+    assert response.status_code == 400
+    assert "Donnez un nom et une date à la nouvelle séance." in response.content.decode()
 
 
 def test_tournament_combines_sessions_with_the_same_tie_rule(client, alice, lyon):
