@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.models import Club
@@ -112,6 +113,18 @@ class Session(models.Model):
         if self.timer_started_at is None:
             return None
         return self.timer_started_at + datetime.timedelta(seconds=self.move_seconds)
+
+    def player_entry_refusal(self, round_: "Round | None", now) -> str:
+        """Why a player may not write his own result on `round_` from his page, or "" when he may: only on the
+        move being played, before its top is revealed and, in a session run by an arbiter's clock, before the
+        deadline. After that, only the arbiter changes a result (FISF: the bulletins are collected at zero)."""
+        if round_ is None or round_.pk != getattr(self.current_round(), "pk", None):
+            return gettext("Ce coup n'est plus en cours.")
+        if round_.top:
+            return gettext("Le top est révélé : seul l'arbitre peut encore changer votre score.")
+        if not self.automatic and self.deadline is not None and now > self.deadline:
+            return gettext("Le temps du coup est écoulé : remettez votre bulletin à l'arbitre.")
+        return ""
 
     def current_round(self) -> "Round | None":
         """The move being played: the last one drawn (its top may still be missing), None before the first draw."""

@@ -410,8 +410,6 @@ def result_set(
     sending it again replaces it. `written`, the score also written on the bulletin, must agree with the move.
     `touch=False` lets a caller saving many results bump the version once. The change is kept in the history."""
     _refuse_if_finished(round_.session)
-    if round_.top_score is None:
-        raise DuplicateError(_("Le top du coup %(number)d n'est pas encore placé.") % {"number": round_.number})
     if player.session_id != round_.session_id:
         raise DuplicateError(_("Ce joueur ne participe pas à cette séance."))
     reason = ""
@@ -422,14 +420,16 @@ def result_set(
                 _("Le coup %(move)s vaut %(score)d points, pas %(written)d : vérifiez le bulletin.")
                 % {"move": move, "score": score, "written": written}
             )
-        if score > round_.top_score:
+        if round_.top_score is not None and score > round_.top_score:
             raise DuplicateError(
                 _("Ce coup vaut %(score)d points, plus que le top (%(top)d) : vérifiez le top.")
                 % {"score": score, "top": round_.top_score}
             )
     if score is None or score < 0:
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
-    if score > round_.top_score:
+    # Before the top is placed (players writing during the move) the check waits: the top may not then be placed
+    # below a score already given.
+    if round_.top_score is not None and score > round_.top_score:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
     before = Result.objects.filter(round=round_, player=player).values_list("score", "move").first()
     # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.

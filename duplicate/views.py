@@ -318,6 +318,7 @@ def player_page(request, key):
         "rounds": [(round_, results.get(round_.pk)) for round_ in rounds],
         "current": current,
         "current_result": results.get(current.pk) if current else None,
+        "entry_refusal": session.player_entry_refusal(current, timezone.now()) if current else "",
         "now": timezone.now(),
         "error": error,
     }
@@ -325,7 +326,8 @@ def player_page(request, key):
 
 
 def _player_action(request, session, current, player):
-    """A player's buttons: his score or move; in an automatic game also "Voir le top" and "Coup suivant"."""
+    """A player's buttons: his score or move while the move is open for writing; in an automatic game also
+    "Voir le top" (which closes it) and "Coup suivant"."""
     action = request.POST.get("action", "")
     if session.automatic and action == "next":
         if current and not current.top:
@@ -335,11 +337,15 @@ def _player_action(request, session, current, player):
         return
     if not session.players_enter_scores or current is None:
         raise PermissionDenied(_("Dans cette séance, l'arbitre saisit les scores."))
-    if session.automatic and not current.top:
+    if session.automatic and action == "reveal":
         services.round_reveal_top(round_=current)
-        current.refresh_from_db()
-    if action != "reveal":
-        _enter_result(request, current, player)
+        return
+    refusal = session.player_entry_refusal(current, timezone.now())
+    if refusal:
+        raise services.DuplicateError(refusal)
+    _enter_result(request, current, player)
+    if session.automatic:
+        services.round_reveal_top(round_=current)
 
 
 @login_required

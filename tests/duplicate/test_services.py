@@ -128,10 +128,14 @@ def test_result_from_a_move_scored_by_the_engine(session):
     assert Result.objects.get().score == 18
 
 
-def test_results_wait_for_the_top(session):
+def test_a_result_written_before_the_top_holds_the_top_to_it(session):
+    """Players write during the move; the top, placed after, may not be worth less than a score given."""
     round_ = services.round_add(session=session, draw_text="VAGUEST")
-    with pytest.raises(services.DuplicateError, match="Le top du coup 1 n'est pas encore placé."):
-        services.result_set(round_=round_, player=session.players.first(), score=10)
+    services.result_set(round_=round_, player=session.players.first(), score=30)
+    with pytest.raises(services.DuplicateError, match="Un joueur a déjà 30 points sur ce coup"):
+        services.round_set_top(round_=round_, top_text="H4 VAGUE")
+    services.result_set(round_=round_, player=session.players.first(), move="H4 VAGUE")
+    assert services.round_set_top(round_=round_, top_text="H4 VAGUE").top_score == 26
 
 
 def test_solo_bonus_from_sixteen_players(alice, lyon):

@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from django.utils import timezone
 from openpyxl import load_workbook
 
 from duplicate import services
@@ -131,18 +132,33 @@ def test_live_ranking_costs_nothing_when_nothing_changed(client, session, django
     assert response.content.decode().lstrip().startswith('<div id="live-ranking"')
 
 
-def test_player_enters_his_own_score_on_his_phone_page(client, session):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+def test_player_writes_his_move_while_it_is_open_and_not_after_the_top(client, session, alice):
+    """Issue 11: a player's own entry is taken during the move, before the top is revealed; then only the
+    arbiter changes it."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
     player = session.players.first()
     url = f"/duplicate/joueur/{player.key}/"
-    response = client.post(url, {"score": 30})
-    assert response.status_code == 400
-    assert "Score supérieur au top : faute de frappe ?" in response.content.decode()
     response = client.post(url, {"move": "8H GUS"})
     assert response.status_code == 302
     assert round_.results.get(player=player).score == 8
+    assert "Bulletin reçu : 8 points. Vous pouvez le corriger jusqu'au top." in client.get(url).content.decode()
+    services.round_set_top(round_=round_, top_text="H4 VAGUE", by=alice)
+    response = client.post(url, {"score": 26})
+    assert response.status_code == 400
+    assert "Le top est révélé : seul l&#x27;arbitre peut encore changer votre score." in response.content.decode()
+    assert round_.results.get(player=player).score == 8
     html = client.get(url).content.decode()
     assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["8", "-18", "1"]
+
+
+def test_a_players_entry_after_the_deadline_goes_to_the_arbiter(client, session):
+    services.round_add(session=session, draw_text="VAGUEST")
+    Session.objects.filter(pk=session.pk).update(timer_started_at=timezone.now() - datetime.timedelta(seconds=200))
+    player = session.players.first()
+    response = client.post(f"/duplicate/joueur/{player.key}/", {"score": 12})
+    assert response.status_code == 400
+    assert "Le temps du coup est écoulé : remettez votre bulletin à l&#x27;arbitre." in response.content.decode()
+    assert not player.results.exists()
 
 
 def test_player_cannot_enter_scores_when_the_arbiter_does(client, session):

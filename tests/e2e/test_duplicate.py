@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from duplicate import services as duplicate_services
 from duplicate.models import Session
 
-from .conftest import PHONE, club_session, log_in, touch, type_letters
+from .conftest import PHONE, club_session, htmx_settled, log_in, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -29,6 +29,11 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
     for number, (draw, top, top_score, scores) in enumerate(moves, start=1):
         page.fill("#draw", draw)
         page.get_by_role("button", name="Saisir ce tirage").click()
+        # Bruno writes his score on his phone while the move is open, before the top is revealed.
+        phone.goto(f"/duplicate/joueur/{bruno.key}/")
+        phone.fill("#score", "15")
+        phone.get_by_role("button", name="Envoyer").click()
+        expect(phone.locator(".entry-panel .message")).to_contain_text("Bulletin reçu : 15 points.")
         page.fill("#top", top)
         page.get_by_role("button", name="Placer le top").click()
         expect(page.locator("#top-score")).to_have_text(top_score)
@@ -38,9 +43,10 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
             row.locator("input[name=score]").press("Enter")
             expect(page.locator("tr", has_text=name).locator("input[name=score]")).to_have_value(score)
         phone.goto(f"/duplicate/joueur/{bruno.key}/")
-        phone.fill("#score", "15")
-        phone.get_by_role("button", name="Envoyer").click()
         expect(phone.locator("#my-total")).to_have_text(str(15 * number))
+        expect(phone.locator(".entry-panel .hint")).to_have_text(
+            "Le top est révélé : seul l'arbitre peut encore changer votre score."
+        )
 
     page.get_by_role("link", name="Classement (projecteur)").click()
     rows = page.locator("table.ranking tbody tr")
@@ -128,6 +134,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
     page.keyboard.type("10")
     page.keyboard.press("Enter")
     expect(page.locator("#bulletin-form .error")).to_have_text("Aucun joueur à la table 21.")
+    htmx_settled(page)
     expect(page.locator("#bulletin-entry")).to_have_value("10")  # the bulletin's score waits for a right table
     page.locator("#bulletin-entry").fill("")
     page.locator("#bulletin-table").fill("")
@@ -139,6 +146,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
         page.keyboard.type("h4 vague" if table == 7 else str(table))
         page.keyboard.press("Enter")
         expect(page.locator("#bulletin-form .message")).to_contain_text(f"Table {table}, Joueur {table}")
+        htmx_settled(page)
     expect(page.locator("#bulletin-count")).to_have_text("20/20 bulletins")
     expect(page.locator("tr", has_text="Joueur 7").locator("input[name=score]")).to_have_value("26")
     scores = dict(session.rounds.get().results.values_list("player__table", "score"))
