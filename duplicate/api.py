@@ -204,3 +204,19 @@ def session_history(request, pk: int):
             for change in changes
         ]
     }
+
+
+@router.delete(
+    "/duplicate/sessions/{pk}/rounds/{number}", response={204: None, **ERRORS}, summary="Annuler le dernier coup"
+)
+def round_delete(request, pk: int, number: int):
+    """The last move only, while it has no result; otherwise 409."""
+    session = _session_for(request, pk, write=True)
+    round_ = get_object_or_404(Round, session=session, number=number)
+    try:
+        services.round_cancel(round_=round_, by=request.user)
+    except services.SessionClosed as error:
+        _refused(error)
+    except services.DuplicateError as error:
+        raise HttpError(409, str(error)) from error
+    return Status(204, None)

@@ -300,6 +300,24 @@ def _suggestions(session: Session, current: Position, draw: Draw) -> list[dict]:
     return [{"move": c.notation, "score": c.score} for c in candidates[:SUGGESTIONS_KEPT]]
 
 
+def round_cancel(*, round_: Round, by=None) -> None:
+    """Take back a draw (and its top) typed by mistake: the last move only, while no result depends on it."""
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=round_.session_id)
+        _refuse_if_finished(session)
+        if session.rounds.filter(number__gt=round_.number).exists():
+            raise DuplicateError(_("Seul le dernier coup peut être annulé."))
+        if round_.results.exists():
+            raise DuplicateError(
+                _("Le coup %(number)d a déjà des résultats : corrigez-les plutôt que de l'annuler.")
+                % {"number": round_.number}
+            )
+        old = f"{round_.draw} {round_.top}".strip()
+        _record(session, by, "draw", old, _("annulé"), round_number=round_.number)
+        round_.delete()
+        session.touch()
+
+
 def round_reveal_top(*, round_: Round) -> Round:
     """An automatic game places the best move as the top, once the player has played (or given up)."""
     if round_.top:

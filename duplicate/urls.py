@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/joueurs/", views.players_add, name="players_add"),
     path("<int:pk>/coups/", views.round_add, name="round_add"),
     path("<int:pk>/coups/<int:number>/top/", views.round_top, name="round_top"),
+    path("<int:pk>/coups/<int:number>/annuler/", views.round_cancel, name="round_cancel"),
     path("<int:pk>/coups/<int:number>/resultats/<int:player_pk>/", views.result_enter, name="result"),
     path("<int:pk>/coups/<int:number>/bulletin/", views.bulletin_enter, name="bulletin"),
     path("<int:pk>/chrono/", views.timer_start, name="timer"),

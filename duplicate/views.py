@@ -141,6 +141,14 @@ def round_add(request, session):
 
 
 @_organiser_action
+def round_cancel(request, session, number):
+    """ "Annuler ce tirage": a draw typed by mistake, before anything depends on it."""
+    round_ = get_object_or_404(Round, session=session, number=number)
+    services.round_cancel(round_=round_, by=request.user)
+    messages.success(request, _("Le coup %(number)d est annulé.") % {"number": number})
+
+
+@_organiser_action
 def round_top(request, session, number):
     round_ = get_object_or_404(Round, session=session, number=number)
     services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)

@@ -80,3 +80,25 @@ def test_every_change_is_kept_with_who_and_old_and_new(client, session, alice, b
         "old": "",
         "new": "12",
     }
+
+
+def test_a_draw_typed_by_mistake_is_cancelled_while_nothing_depends_on_it(client, session, alice):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    second = services.round_add(session=session, draw_text="ST+AIONX", by=alice)
+    client.force_login(alice)
+    response = client.post(f"/duplicate/{session.pk}/coups/1/annuler/")
+    assert response.status_code == 400
+    assert "Seul le dernier coup peut être annulé." in response.content.decode()
+    token = ApiToken.issue(alice)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    services.result_set(round_=second, player=session.players.first(), score=10)
+    response = client.delete(f"/api/duplicate/sessions/{session.pk}/rounds/2", **auth)
+    assert (response.status_code, response.json()["detail"]) == (
+        409,
+        "Le coup 2 a déjà des résultats : corrigez-les plutôt que de l'annuler.",
+    )
+    second.results.all().delete()
+    assert client.delete(f"/api/duplicate/sessions/{session.pk}/rounds/2", **auth).status_code == 204
+    assert list(session.rounds.values_list("number", flat=True)) == [1]
+    change = session.changes.filter(field=Change.Field.DRAW).first()
+    assert (change.round_number, change.old, change.new, change.user) == (2, "ST+AIONX", "annulé", alice)
