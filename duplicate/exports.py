@@ -25,8 +25,10 @@ def table(session: Session, progress=None) -> list[list]:
     rows, _tops_total = ranking(session)
     numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
     per_move: dict[int, dict[int, int]] = {}
-    for player_id, number, score in Result.objects.filter(round__session=session).values_list(
-        "player_id", "round__number", "score"
+    for player_id, number, score in (
+        Result.objects.filter(round__session=session)
+        .exclude(score=None)
+        .values_list("player_id", "round__number", "score")
     ):
         per_move.setdefault(player_id, {})[number] = score
     out = []

@@ -206,7 +206,8 @@ class Result(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
-    score = models.PositiveIntegerField(_("score"), default=0)
+    # None while the arbiter has only marked the player (a warning, a penalty) and no bulletin came in.
+    score = models.PositiveIntegerField(_("score"), null=True, blank=True, default=None)
     move = models.CharField(_("coup joué"), max_length=40, blank=True)
     reason = models.CharField(_("motif"), max_length=300, blank=True)
     warning = models.BooleanField(_("avertissement"), default=False)

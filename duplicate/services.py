@@ -400,7 +400,7 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
             _("Le top %(move)s ne se joue pas avec le tirage %(draw)s.")
             % {"move": play.move.notation, "draw": round_.draw}
         )
-    best = round_.results.order_by("-score").values_list("score", flat=True).first()
+    best = round_.results.exclude(score=None).order_by("-score").values_list("score", flat=True).first()
     if best is not None and best > play.score:
         raise DuplicateError(
             _("Un joueur a déjà %(best)d points sur ce coup : le top ne peut valoir moins (%(score)d).")
@@ -457,9 +457,9 @@ def result_set(
         unique_fields=["round", "player"],
         update_fields=["score", "move", "reason", "updated_at"],
     )
-    old_score, old_move = before or ("", "")
+    old_score, old_move = before or (None, "")
     if (old_score, old_move) != (score, move):
-        old = f"{old_score} {old_move}".strip()
+        old = f"{'' if old_score is None else old_score} {old_move}".strip()
         _record(round_.session, by, "score", old, f"{score} {move}".strip(), round_number=round_.number, player=player)
     if touch:
         round_.session.touch()
@@ -478,7 +478,7 @@ class Bulletins:
 def bulletins(round_: Round) -> Bulletins:
     """The move's bulletins in two queries, whatever the number of players."""
     players = list(round_.session.players.all())
-    entered = set(round_.results.values_list("player_id", flat=True))
+    entered = set(round_.results.exclude(score=None).values_list("player_id", flat=True))
     return Bulletins(len(entered), len(players), [player for player in players if player.pk not in entered])
 
 
@@ -532,7 +532,7 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
         result.save(update_fields=[*fields, "updated_at"])
         for field in ("score", "warning", "penalty"):
             if field in fields and before[field] != getattr(result, field):
-                old, new = before[field], getattr(result, field)
+                old, new = ("" if before[field] is None else before[field]), getattr(result, field)
                 _record(round_.session, by, field, old, new, round_number=round_.number, player=player)
         round_.session.touch()
     return result

@@ -314,3 +314,17 @@ def test_bulletins_count_who_is_missing(session):
     assert (player.name, result.score, result.move) == ("Bob", 26, "H4 VAGUE")
     state = services.bulletins(round_)
     assert (state.entered, state.total, [p.name for p in state.missing]) == (1, 2, ["Alice"])
+
+
+def test_a_mark_without_a_bulletin_leaves_the_bulletin_missing(session):
+    """Trial of issue 10: "Avert." or "−5" on an empty row recorded a score of 0 and hid the missing bulletin."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    alice_player, bob_player = session.players.all()
+    result = services.result_mark(round_=round_, player=alice_player, warning=True)
+    assert (result.score, result.warning) == (None, True)
+    services.result_mark(round_=round_, player=bob_player, penalty=5)
+    state = services.bulletins(round_)
+    assert (state.entered, [p.name for p in state.missing]) == (0, ["Alice", "Bob"])
+    assert scores_of(session)[1][1][1] == -5  # Bob: no bulletin, 5 off
+    services.result_set(round_=round_, player=bob_player, score=20)
+    assert services.bulletins(round_).entered == 1
