@@ -149,6 +149,7 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    absent = models.BooleanField(_("absent (forfait)"), default=False)
     key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
 
     class Meta:
@@ -300,7 +301,7 @@ class Change(models.Model):
         PENALTY = "penalty", _("pénalité")
         DRAW = "draw", _("tirage")
         TOP = "top", _("top")
-        PLAYER = "player", _("joueur ajouté")
+        PLAYER = "player", _("joueur")
         STATE = "state", _("état de la séance")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")

@@ -203,6 +203,42 @@ def _members_named(names: list[str]) -> dict:
     return found
 
 
+def player_update(*, player: Player, name: str, table: int | None, absent: bool, by=None) -> Player:
+    """Rename a player, move him to another table, or declare him absent (forfait): kept in the history."""
+    session = player.session
+    _refuse_if_finished(session)
+    name = name.strip()
+    if not name or len(name) > 80:
+        raise DuplicateError(_("Un nom de joueur compte de 1 à 80 caractères."))
+    if table is not None and not 1 <= table <= MAX_TABLE:
+        raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
+    if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
+        raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
+    before = f"{player.table or ''} {player.name}{' (absent)' if player.absent else ''}".strip()
+    player.name, player.table, player.absent = name, table, absent
+    with transaction.atomic():
+        player.save(update_fields=["name", "table", "absent"])
+        after = f"{table or ''} {name}{' (absent)' if absent else ''}".strip()
+        if after != before:
+            _record(session, by, "player", before, after, player=player)
+        session.touch()
+    return player
+
+
+def player_remove(*, player: Player, by=None) -> None:
+    """Take out a player added by mistake; one with results is declared absent instead, so nothing is lost."""
+    session = player.session
+    _refuse_if_finished(session)
+    if player.results.exclude(score=None).exists():
+        raise DuplicateError(
+            _("%(name)s a déjà des résultats : déclarez-le absent plutôt que de le retirer.") % {"name": player.name}
+        )
+    with transaction.atomic():
+        _record(session, by, "player", f"{player.table or ''} {player.name}".strip(), _("retiré"))
+        player.delete()
+        session.touch()
+
+
 # The board, the draws and the tops
 
 
@@ -477,7 +513,7 @@ class Bulletins:
 
 def bulletins(round_: Round) -> Bulletins:
     """The move's bulletins in two queries, whatever the number of players."""
-    players = list(round_.session.players.all())
+    players = [player for player in round_.session.players.all() if not player.absent]
     entered = set(round_.results.exclude(score=None).values_list("player_id", flat=True))
     return Bulletins(len(entered), len(players), [player for player in players if player.pk not in entered])
 
@@ -598,6 +634,7 @@ def ranking(session: Session) -> tuple[list[NamedRow], int]:
         warnings=warnings,
         rules=session.rules_engine,
         blitz=session.is_blitz,
+        present=sum(not player.absent for player in players.values()),
     )
     return [NamedRow(players[row.player], row) for row in rows], sum(tops)
 

@@ -128,6 +128,28 @@ def players_add(request, session):
 
 
 @_organiser_action
+def player_edit(request, session, player_pk):
+    """Rename a player, change his table, or declare him absent (forfait)."""
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    table = request.POST.get("table", "").strip()
+    services.player_update(
+        player=player,
+        name=request.POST.get("name", "")[:100],
+        table=_int(table) if table else None,
+        absent=request.POST.get("absent") == "1",
+        by=request.user,
+    )
+    messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
+
+
+@_organiser_action
+def player_remove(request, session, player_pk):
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    services.player_remove(player=player, by=request.user)
+    messages.success(request, _("%(name)s est retiré de la séance.") % {"name": player.name})
+
+
+@_organiser_action
 def round_add(request, session):
     """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
     round_ = services.round_add(

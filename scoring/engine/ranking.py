@@ -81,16 +81,19 @@ def rank(
     warnings: dict | None = None,
     rules: RuleSet,
     blitz: bool = False,
+    present: int | None = None,
 ) -> list[RankingRow]:
     """The session's ranking, best first, then by player id.
 
     `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → points taken
     per move; `warnings`: player → whether the move brought an avertissement. Only the moves of `tops` count.
+    `present`: the players who count towards the solo bonus's threshold (§3.5), all of them unless given: a
+    player declared absent (forfait) keeps his line but not his place in that count.
     """
     penalties = penalties or {}
     warnings = warnings or {}
     moves = len(tops)
-    bonus = rules.solo_bonus_for(len(scores))
+    bonus = rules.solo_bonus_for(len(scores) if present is None else present)
     solo_counts = dict.fromkeys(scores, 0)
     for player in solos_by_move(tops, scores):
         if player is not None:

@@ -8,6 +8,8 @@ from clubsite.models import ApiToken
 from duplicate import services
 from duplicate.models import Change
 
+from .conftest import make_session
+
 pytestmark = pytest.mark.django_db
 
 
@@ -102,3 +104,29 @@ def test_a_draw_typed_by_mistake_is_cancelled_while_nothing_depends_on_it(client
     assert list(session.rounds.values_list("number", flat=True)) == [1]
     change = session.changes.filter(field=Change.Field.DRAW).first()
     assert (change.round_number, change.old, change.new, change.user) == (2, "ST+AIONX", "annulé", alice)
+
+
+def test_players_renamed_moved_declared_absent_or_removed(client, alice, lyon):
+    """Issue 11: an absent player (forfait) does not count towards the 16 players of the solo bonus."""
+    session = make_session(alice, lyon, players=[f"Joueur {n}" for n in range(1, 17)])
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first, second, last = session.players.get(table=1), session.players.get(table=2), session.players.get(table=16)
+    services.result_set(round_=round_, player=first, score=26)
+    services.result_set(round_=round_, player=second, score=20)
+    assert [(n.player.name, n.row.total) for n in services.ranking(session)[0][:1]] == [("Joueur 1", 36)]
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/joueurs/{last.pk}/"
+    response = client.post(url, {"name": "Zoé Martin", "table": "16", "absent": "1"})
+    assert response.status_code == 302
+    last.refresh_from_db()
+    assert (last.name, last.absent) == ("Zoé Martin", True)
+    # 15 present: no solo bonus any more.
+    assert [(n.player.name, n.row.total) for n in services.ranking(session)[0][:1]] == [("Joueur 1", 26)]
+    response = client.post(f"/duplicate/{session.pk}/joueurs/{second.pk}/", {"name": "X", "table": "1"})
+    assert (response.status_code, "La table 1 est déjà prise." in response.content.decode()) == (400, True)
+    response = client.post(f"/duplicate/{session.pk}/joueurs/{first.pk}/retirer/")
+    assert "Joueur 1 a déjà des résultats : déclarez-le absent plutôt que de le retirer." in response.content.decode()
+    assert client.post(f"/duplicate/{session.pk}/joueurs/{last.pk}/retirer/").status_code == 302
+    assert session.players.count() == 15
+    fields = list(session.changes.filter(field=Change.Field.PLAYER, user=alice).values_list("old", "new"))
+    assert fields == [("16 Zoé Martin", "retiré"), ("16 Joueur 16", "16 Zoé Martin (absent)")]
