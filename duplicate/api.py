@@ -17,10 +17,13 @@ from scoring.schemas import ErrorOut
 
 from . import services
 from .exports import build, filename
-from .models import Player, Round, Session
+from .models import Player, Result, Round, Session
 from .schemas import (
     HistoryOut,
     RankingOut,
+    ResultOut,
+    ResultPatch,
+    ResultsOut,
     RoundIn,
     RoundOut,
     ScoresIn,
@@ -220,3 +223,71 @@ def round_delete(request, pk: int, number: int):
     except services.DuplicateError as error:
         raise HttpError(409, str(error)) from error
     return Status(204, None)
+
+
+def _result_out(result) -> dict | None:
+    if result is None:
+        return None
+    return {
+        "score": result.score,
+        "move": result.move,
+        "reason": result.reason,
+        "warning": result.warning,
+        "penalty": result.penalty,
+    }
+
+
+@router.get("/duplicate/sessions/{pk}/results", response={200: ResultsOut, **ERRORS}, summary="Tous les résultats")
+def results(request, pk: int):
+    """The whole game: every move, and for each player his result on each (null where none), in three queries."""
+    session = _session_for(request, pk, write=True)
+    rounds = list(session.rounds.all())
+    by_key = {(r.player_id, r.round_id): r for r in Result.objects.filter(round__session=session)}
+    return {
+        "rounds": [
+            {"number": r.number, "draw": r.draw, "top": r.top or None, "top_score": r.top_score} for r in rounds
+        ],
+        "players": [
+            {
+                "id": player.pk,
+                "name": player.name,
+                "table": player.table,
+                "absent": player.absent,
+                "results": [_result_out(by_key.get((player.pk, r.pk))) for r in rounds],
+            }
+            for player in session.players.all()
+        ],
+    }
+
+
+@router.patch(
+    "/duplicate/sessions/{pk}/rounds/{number}/results/{player_id}",
+    response={200: ResultOut, **ERRORS},
+    summary="Corriger un résultat",
+)
+def result_patch(request, pk: int, number: int, player_id: int, payload: ResultPatch):
+    """Any of score, move, warning, penalty, zero, on any move (not only the last); kept in the history."""
+    session = _session_for(request, pk, write=True)
+    round_ = get_object_or_404(Round, session=session, number=number)
+    player = get_object_or_404(Player, session=session, pk=player_id)
+    round_.session = session
+    try:
+        with transaction.atomic():
+            if payload.move:
+                services.result_set(
+                    round_=round_, player=player, move=payload.move, written=payload.score, by=request.user
+                )
+            elif payload.score is not None:
+                services.result_set(round_=round_, player=player, score=payload.score, by=request.user)
+            if payload.warning is not None or payload.penalty is not None or payload.zero:
+                services.result_mark(
+                    round_=round_,
+                    player=player,
+                    zero=payload.zero,
+                    warning=payload.warning,
+                    penalty=payload.penalty,
+                    by=request.user,
+                )
+    except services.DuplicateError as error:
+        _refused(error)
+    return _result_out(round_.results.get(player=player))

@@ -85,3 +85,39 @@ class ChangeOut(Schema):
 
 class HistoryOut(Schema):
     entries: list[ChangeOut]
+
+
+class ResultOut(Schema):
+    score: int | None
+    move: str
+    reason: str
+    warning: bool
+    penalty: int
+
+
+class ResultPatch(Schema):
+    score: int | None = Field(None, ge=0, le=10000)
+    move: str | None = Field(None, max_length=40)
+    warning: bool | None = None
+    penalty: int | None = Field(None, ge=0, le=100)
+    zero: bool | None = None
+
+
+class RoundSummary(Schema):
+    number: int
+    draw: str
+    top: str | None
+    top_score: int | None
+
+
+class PlayerResults(Schema):
+    id: int
+    name: str
+    table: int | None
+    absent: bool
+    results: list[ResultOut | None]
+
+
+class ResultsOut(Schema):
+    rounds: list[RoundSummary]
+    players: list[PlayerResults]

@@ -130,3 +130,40 @@ def test_players_renamed_moved_declared_absent_or_removed(client, alice, lyon):
     assert session.players.count() == 15
     fields = list(session.changes.filter(field=Change.Field.PLAYER, user=alice).values_list("old", "new"))
     assert fields == [("16 Zoé Martin", "retiré"), ("16 Joueur 16", "16 Zoé Martin (absent)")]
+
+
+def test_the_api_reads_the_whole_game_and_corrects_any_move(client, session, alice):
+    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    anne = session.players.get(table=1)
+    services.result_set(round_=first, player=anne, score=20)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {ApiToken.issue(alice)}"}
+    url = f"/api/duplicate/sessions/{session.pk}"
+    response = client.patch(
+        f"{url}/rounds/1/results/{anne.pk}",
+        data=json.dumps({"move": "h4 vague", "warning": True}),
+        content_type="application/json",
+        **auth,
+    )
+    assert response.json() == {"score": 26, "move": "H4 VAGUE", "reason": "", "warning": True, "penalty": 0}
+    response = client.patch(
+        f"{url}/rounds/2/results/{anne.pk}", data=json.dumps({"score": 19}), content_type="application/json", **auth
+    )
+    assert (response.status_code, response.json()) == (422, {"detail": "Score supérieur au top : faute de frappe ?"})
+    game = client.get(f"{url}/results", **auth).json()
+    assert game["rounds"] == [
+        {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26},
+        {"number": 2, "draw": "ST+AIONX", "top": "4G AVIONS", "top_score": 18},
+    ]
+    assert game["players"][0] == {
+        "id": anne.pk,
+        "name": "Alice",
+        "table": 1,
+        "absent": False,
+        "results": [{"score": 26, "move": "H4 VAGUE", "reason": "", "warning": True, "penalty": 0}, None],
+    }
+    client.post(f"{url}/finish", **auth)
+    response = client.patch(
+        f"{url}/rounds/1/results/{anne.pk}", data=json.dumps({"score": 1}), content_type="application/json", **auth
+    )
+    assert response.status_code == 409
