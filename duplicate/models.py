@@ -118,6 +118,8 @@ class Session(models.Model):
         """Why a player may not write his own result on `round_` from his page, or "" when he may: only on the
         move being played, before its top is revealed and, in a session run by an arbiter's clock, before the
         deadline. After that, only the arbiter changes a result (FISF: the bulletins are collected at zero)."""
+        if self.finished_at:
+            return gettext("La séance est terminée : rouvrez-la pour la modifier.")
         if round_ is None or round_.pk != getattr(self.current_round(), "pk", None):
             return gettext("Ce coup n'est plus en cours.")
         if round_.top:

@@ -106,7 +106,7 @@ def session_create(
             entry=entry,
             automatic=automatic,
         )
-        players_add(session=session, rows=list(players))
+        players_add(session=session, rows=list(players), by=creator)
     return session
 
 
@@ -436,11 +436,14 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
             _("Le top %(move)s ne se joue pas avec le tirage %(draw)s.")
             % {"move": play.move.notation, "draw": round_.draw}
         )
-    best = round_.results.exclude(score=None).order_by("-score").values_list("score", flat=True).first()
-    if best is not None and best > play.score:
+    best = round_.results.exclude(score=None).select_related("player").order_by("-score").first()
+    if best is not None and best.score > play.score:
         raise DuplicateError(
-            _("Un joueur a déjà %(best)d points sur ce coup : le top ne peut valoir moins (%(score)d).")
-            % {"best": best, "score": play.score}
+            _(
+                "%(name)s (table %(table)s) a déjà %(best)d points sur ce coup : le top ne peut valoir moins "
+                "(%(score)d). Corrigez d'abord son bulletin."
+            )
+            % {"name": best.player.name, "table": best.player.table or "—", "best": best.score, "score": play.score}
         )
     round_.top, round_.top_score = play.move.notation, play.score
     round_.save(update_fields=["top", "top_score"])
@@ -528,8 +531,19 @@ def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[P
         raise DuplicateError(_("Aucun joueur à la table %(table)s.") % {"table": table})
     if not entry:
         raise DuplicateError(_("Tapez le score ou le coup du bulletin."))
-    if entry.isascii() and entry.isdigit():
-        return player, result_set(round_=round_, player=player, score=int(entry[:6]), by=by)
+    if " " not in entry:
+        # A score is digits only: "6a" or "-3" is a slip of the arbiter's fingers, not a bulletin worth 0.
+        if not (entry.isascii() and entry.isdigit() and len(entry) < 6):
+            raise DuplicateError(
+                _("« %(entry)s » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu.")
+                % {"entry": entry}
+            )
+        return player, result_set(round_=round_, player=player, score=int(entry), by=by)
+    try:
+        Move.parse(entry, round_.session.edition_engine)
+    except ScoringError as error:
+        # Unreadable notation is a typing slip too; a readable move that cannot be played scores 0 (§5.4).
+        raise DuplicateError(_message(error)) from error
     return player, result_set(round_=round_, player=player, move=entry, by=by)
 
 
@@ -537,11 +551,14 @@ def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
     session = round_.session
     edition, rules = session.edition_engine, session.rules_engine
     board = position(session, before=round_.number).board
+    letters = parse_draw(round_.draw, edition, rules.rack_size).letters
     try:
         play = board.evaluate(Move.parse(text, edition), edition, rules)
+        if not _fits_draw(play, letters) and text == text.lower():
+            # "g8 ex" typed without capitals: two jokers the draw does not hold are the letters themselves.
+            play = board.evaluate(Move.parse(text.upper(), edition), edition, rules)
     except ScoringError as error:
         return 0, text.strip()[:40], _message(error)
-    letters = parse_draw(round_.draw, edition, rules.rack_size).letters
     if not _fits_draw(play, letters):
         return 0, play.move.notation, _("Ce coup ne se joue pas avec le tirage %(draw)s.") % {"draw": round_.draw}
     return play.score, play.move.notation, ""
@@ -568,10 +585,17 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
         result.save(update_fields=[*fields, "updated_at"])
         for field in ("score", "warning", "penalty"):
             if field in fields and before[field] != getattr(result, field):
-                old, new = ("" if before[field] is None else before[field]), getattr(result, field)
+                old, new = (_shown(value) for value in (before[field], getattr(result, field)))
                 _record(round_.session, by, field, old, new, round_number=round_.number, player=player)
         round_.session.touch()
     return result
+
+
+def _shown(value) -> str:
+    """A value as the history shows it: a warning is "oui" or "non", a missing score nothing."""
+    if isinstance(value, bool):
+        return _("oui") if value else _("non")
+    return "" if value is None else str(value)
 
 
 def session_finish(*, session: Session, by=None):

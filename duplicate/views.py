@@ -90,7 +90,7 @@ def _session_context(request, session, **extra):
         "entry_round": entry_round,
         "again_name": _next_name(session.name),
         "players": [(player, results.get(player.pk)) for player in players],
-        "bulletins": services.bulletins(entry_round) if entry_round and entry_round.top else None,
+        "bulletins": services.bulletins(entry_round) if entry_round else None,
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
@@ -152,9 +152,12 @@ def player_remove(request, session, player_pk):
 @_organiser_action
 def round_add(request, session):
     """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
+    draw_text = request.POST.get("draw", "").strip()
+    if request.POST.get("action") == "typed" and not draw_text:
+        raise services.DuplicateError(_("Tapez le tirage, ou « Tirer » pour que le serveur tire."))
     round_ = services.round_add(
         session=session,
-        draw_text=request.POST.get("draw", "").strip() or None,
+        draw_text=draw_text or None,
         top_text=request.POST.get("top", ""),
         by=request.user,
     )
@@ -202,35 +205,41 @@ def result_enter(request, session, number, player_pk):
             raise
         # The row again with the reason beside the score, and what was typed kept in its box.
         context = {"typed": request.POST, "row_error": str(error)}
-        return _result_row(request, session, round_, player, status=400, **context)
-    return _result_row(request, session, round_, player) if request.htmx else None
+        return _result_row(request, session, round_, player, status=error.status, **context)
+    if not request.htmx:
+        return None
+    row = _result_row(request, session, round_, player)
+    count = {"session": session, "entry_round": round_, "bulletins": services.bulletins(round_), "oob": True}
+    row.content += render(request, "duplicate/session.html#bulletin-count", count).content
+    return row
 
 
 @_organiser_action
 def bulletin_enter(request, session, number):
-    """A bulletin at the keyboard: table, score or move, Enter; the form comes back empty for the next one, with
-    the player's row and the count of bulletins redrawn."""
+    """A bulletin at the keyboard: table, score or move, Enter. The page's script clears the form at once for the
+    next bulletin and sends this one on its own; the answer is one line for the entry log, with the player's row
+    and the count of bulletins redrawn."""
     round_ = get_object_or_404(Round, session=session, number=number)
     table, entry = request.POST.get("table", "")[:10], request.POST.get("entry", "")[:40]
-    context = {"session": session, "entry_round": round_}
+    context = {"session": session, "entry_round": round_, "table": table, "entry": entry}
     try:
         player, result = services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
     except services.DuplicateError as error:
         if not request.htmx:
             raise
-        context |= {"table": table, "entry": entry, "bulletin_error": str(error)}
-        return render(request, "duplicate/session.html#bulletin-form", context, status=400)
+        context["bulletin_error"] = str(error)
+        return render(request, "duplicate/session.html#bulletin-line", context, status=error.status)
     if not request.htmx:
         return None
     done = _("Table %(table)s, %(name)s : %(score)d.") % {"table": table, "name": player.name, "score": result.score}
     context |= {"bulletin_done": done, "player": player, "result": result, "oob": True}
     context["bulletins"] = services.bulletins(round_)
-    form, count, row = (
+    line, count, row = (
         render(request, f"duplicate/session.html#{name}", context).content.decode()
-        for name in ("bulletin-form", "bulletin-count", "result-row")
+        for name in ("bulletin-line", "bulletin-count", "result-row")
     )
     # A table row cannot stand alone in HTML: htmx takes it out of a <template>.
-    return HttpResponse(f"{form}{count}<template>{row}</template>")
+    return HttpResponse(f"{line}{count}<template>{row}</template>")
 
 
 def _result_row(request, session, round_, player, status=200, **extra):
@@ -244,8 +253,9 @@ def _enter_result(request, round_, player, by=None):
     move = request.POST.get("move", "").strip()
     score = request.POST.get("score", "").strip()
     if move:
-        # A bulletin with both says the same twice: when the two disagree, the arbiter checks it.
-        written = _int(score) if score else None
+        # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
+        # still holds the score saved before was not written on this bulletin.
+        written = _int(score) if score and score != request.POST.get("saved_score") else None
         services.result_set(round_=round_, player=player, move=move, written=written, by=by)
     elif score:
         services.result_set(round_=round_, player=player, score=_int(score), by=by)

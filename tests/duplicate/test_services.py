@@ -132,7 +132,7 @@ def test_a_result_written_before_the_top_holds_the_top_to_it(session):
     """Players write during the move; the top, placed after, may not be worth less than a score given."""
     round_ = services.round_add(session=session, draw_text="VAGUEST")
     services.result_set(round_=round_, player=session.players.first(), score=30)
-    with pytest.raises(services.DuplicateError, match="Un joueur a déjà 30 points sur ce coup"):
+    with pytest.raises(services.DuplicateError, match=r"Alice \(table 1\) a déjà 30 points sur ce coup"):
         services.round_set_top(round_=round_, top_text="H4 VAGUE")
     services.result_set(round_=round_, player=session.players.first(), move="H4 VAGUE")
     assert services.round_set_top(round_=round_, top_text="H4 VAGUE").top_score == 26
@@ -328,3 +328,28 @@ def test_a_mark_without_a_bulletin_leaves_the_bulletin_missing(session):
     assert scores_of(session)[1][1][1] == -5  # Bob: no bulletin, 5 off
     services.result_set(round_=round_, player=bob_player, score=20)
     assert services.bulletins(round_).entered == 1
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("6a", "« 6a » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu."),
+        ("-3", "« -3 » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu."),
+        ("situera", "« situera » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu."),
+        ("66 H8 SITUERA", "Le mot contient un espace : écrivez-le d'un seul tenant (« 66 H8 SITUERA »)."),
+    ],
+)
+def test_a_keyboard_slip_is_refused_not_saved_as_zero(session, entry, message):
+    """Trial of issue 11: "6a" was read as a move, scored 0 and counted as a bulletin."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(services.DuplicateError) as caught:
+        services.bulletin_enter(round_=round_, table="1", entry=entry)
+    assert str(caught.value) == message
+    assert not round_.results.exists()
+
+
+def test_a_two_letter_move_in_lowercase_is_read_in_capitals_when_the_draw_has_no_jokers(session):
+    """Trial of issue 11: "g8 ex" was read as two jokers the draw did not hold, worth 0."""
+    round_ = services.round_add(session=session, draw_text="EXOZKWA")
+    player, result = services.bulletin_enter(round_=round_, table="1", entry="h8 ex")
+    assert (result.move, result.score, result.reason) == ("H8 EX", 22, "")  # (1 + 10) × 2 on the star

@@ -370,3 +370,29 @@ def test_a_bulletin_whose_score_and_move_disagree_is_refused_in_its_row(client, 
     assert not round_.results.exists()
     client.post(url, {"score": "26", "move": "h4 vague"}, HTTP_HX_REQUEST="true")
     assert round_.results.get().score == 26
+
+
+def test_the_third_trials_arbiter_page_fixes(client, session, alice):
+    """Trial of issue 11: an empty typed draw drew from the server; a move typed under the saved score was
+    compared with it; a stale tab's refused cell vanished without a word; rows could not be fixed before the top."""
+    client.force_login(alice)
+    response = client.post(f"/duplicate/{session.pk}/coups/", {"draw": "", "action": "typed"})
+    assert response.status_code == 400
+    assert "Tapez le tirage, ou « Tirer » pour que le serveur tire." in response.content.decode()
+    assert not session.rounds.exists()
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    player = session.players.first()
+    url = f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/"
+    html = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert f'action="{url}"' in html  # the row can be corrected before the top is placed
+    client.post(url, {"score": "60"}, HTTP_HX_REQUEST="true")
+    response = client.post(url, {"score": "60", "saved_score": "60", "move": "h4 vague"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert round_.results.get(player=player).score == 26
+    assert 'id="bulletin-count" class="meta" hx-swap-oob="true">1/2 bulletins' in response.content.decode()
+    services.session_finish(session=session)
+    response = client.post(url, {"score": "20"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    assert "La séance est terminée : rouvrez-la pour la modifier." in response.content.decode()
+    response = client.post(f"/duplicate/joueur/{player.key}/", {"score": "20"})
+    assert "La séance est terminée : rouvrez-la pour la modifier." in response.content.decode()
