@@ -4,6 +4,7 @@
 from django.utils.translation import gettext as _
 
 from scoring.boards import GridRefusal
+from scoring.engine.draw import parse_draw
 
 from . import services
 from .models import Session
@@ -46,4 +47,7 @@ class TopBoardStore:
         }
 
     def context(self):
-        return {"duplicate_session": self.session, "current_round": self.current}
+        draw = parse_draw(self.current.draw, self.session.edition_engine) if self.current else None
+        # "Meilleurs coups" starts from the move's draw, the one rack every player shares.
+        default_rack = "".join(draw.letters) if draw else ""
+        return {"duplicate_session": self.session, "current_round": self.current, "default_rack": default_rack}

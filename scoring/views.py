@@ -209,6 +209,8 @@ def grid_page(request, store: BoardStore):
         "rows": board_rows(board, pending),
         "tracking": tracking,
         "players": players,
+        "players_fixed": store.player_count is not None,
+        "default_rack": "",  # a host's store may offer one (the duplicate move's draw)
         "bag_count": tracking.in_bag(players, rules.rack_size),
         "store_actions": store.actions,
         "best": best,

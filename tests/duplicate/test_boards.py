@@ -29,3 +29,13 @@ def test_the_top_grid_shows_the_sessions_banner_and_only_its_button(client, sess
     assert response["HX-Reselect"] == "#grid-app"
     assert "Top du coup 1 : H4 VAGUE, 26 points." in response.content.decode()
     assert "top H4 VAGUE (26)" in response.content.decode()
+
+
+def test_the_top_grid_starts_from_the_moves_draw(client, session, alice):
+    """Trial of issue 11: the arbiter's grid was titled "Compteur de points" and its rack box was empty."""
+    services.round_add(session=session, draw_text="VAGUEST")
+    client.force_login(alice)
+    html = client.get(f"/duplicate/{session.pk}/grille/").content.decode()
+    assert "<h1>Top du coup 1</h1>" in html
+    assert 'id="rack" name="rack" type="text" value="VAGUEST"' in html
+    assert 'id="players"' not in html  # one rack in duplicate: no choice of racks to deduct
