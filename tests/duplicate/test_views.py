@@ -396,3 +396,10 @@ def test_the_third_trials_arbiter_page_fixes(client, session, alice):
     assert "La séance est terminée : rouvrez-la pour la modifier." in response.content.decode()
     response = client.post(f"/duplicate/joueur/{player.key}/", {"score": "20"})
     assert "La séance est terminée : rouvrez-la pour la modifier." in response.content.decode()
+
+
+def test_ending_the_session_says_how_many_bulletins_are_missing(client, session, alice):
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    client.force_login(alice)
+    html = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert "2 bulletins manquent encore au coup 1." in html
