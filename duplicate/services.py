@@ -16,12 +16,14 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank
+from scoring.forms import GridMove
 from scoring.models import move_index
 
 from .models import Change, ExportJob, Player, Result, Round, Session, Tournament
@@ -270,6 +272,18 @@ def position(session: Session, before: int | None = None) -> Position:
         letters = list(parse_draw(last.draw, edition, rules.rack_size).letters) if last.draw else []
         reliquat = _left_after(letters, replayed.plays[-1]) if last.top else letters
     return Position(replayed.board, reliquat, rounds)
+
+
+def room_board(session: Session) -> list:
+    """The grid the room sees: every top placed, the last one's tiles marked so that the eye finds it."""
+    current = position(session)
+    last = next((r for r in reversed(current.rounds) if r.top), None)
+    laid = GridMove()
+    if last:
+        before = position(session, before=last.number).board
+        edition, rules = session.edition_engine, session.rules_engine
+        laid.placements = dict(before.evaluate(Move.parse(last.top, edition), edition, rules).placed)
+    return board_rows(current.board, laid)
 
 
 def _left_after(letters: list[str], play: Play) -> list[str]:
@@ -636,16 +650,20 @@ class NamedRow:
     row: RankingRow
 
 
-def ranking(session: Session) -> tuple[list[NamedRow], int]:
-    """The ranking and the sum of tops, in four queries whatever the number of players and moves."""
-    rounds = list(session.rounds.exclude(top_score=None).values_list("pk", "top_score"))
+def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow], int]:
+    """The ranking and the sum of tops, in four queries whatever the number of players and moves; over the moves
+    up to `up_to` only when given (the room's screen shows the moves closed, not the one being entered)."""
+    placed = session.rounds.exclude(top_score=None)
+    if up_to is not None:
+        placed = placed.filter(number__lte=up_to)
+    rounds = list(placed.values_list("pk", "top_score"))
     index = {pk: i for i, (pk, _top) in enumerate(rounds)}
     tops = [top for _pk, top in rounds]
     players = {player.pk: player for player in session.players.all()}
     scores = {pk: [None] * len(tops) for pk in players}
     penalties = {pk: [0] * len(tops) for pk in players}
     warnings = {pk: [False] * len(tops) for pk in players}
-    results = Result.objects.filter(round__session=session, round__top_score__isnull=False)
+    results = Result.objects.filter(round__in=[pk for pk, _top in rounds])
     for player_id, round_id, score, penalty, warning in results.values_list(
         "player_id", "round_id", "score", "penalty", "warning"
     ):

@@ -28,5 +28,6 @@ urlpatterns = [
     path("<int:pk>/exports/<int:job_pk>/", views.export_job, name="export_job"),
     path("<int:pk>/exports/<int:job_pk>/fichier/", views.export_download, name="export_download"),
     path("classement/<str:public_key>/", views.ranking_live, name="ranking"),
+    path("salle/<str:public_key>/", views.room, name="room"),
     path("joueur/<str:key>/", views.player_page, name="player"),
 ]

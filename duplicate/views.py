@@ -332,6 +332,31 @@ def ranking_live(request, public_key):
     return render(request, template, context)
 
 
+@require_GET
+def room(request, public_key):
+    """The room's screen for a projector, full screen, polled by htmx (204 while nothing changed): the draw and
+    the timer during a move, the top once revealed, the grid with the last top, and the ranking of the moves
+    closed (a move closes when the next is drawn), which never moves while bulletins are being entered."""
+    session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
+    if request.htmx and request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)
+    current = session.current_round()
+    closed = None if session.finished_at or current is None else current.number - 1
+    rows, tops_total = services.ranking(session, up_to=closed)
+    shown = current if current and current.top else None
+    context = {
+        "session": session,
+        "current": current,
+        "ranking": rows,
+        "tops_total": tops_total,
+        "closed": closed,
+        "board_rows": services.room_board(session),
+        "shown_top": shown,
+        "now": timezone.now(),
+    }
+    return render(request, "duplicate/room.html#room" if request.htmx else "duplicate/room.html", context)
+
+
 @require_http_methods(["GET", "POST"])
 def player_page(request, key):
     """A player's own page on his phone: his scores, gap, place, the timer; his score when players enter them."""

@@ -48,7 +48,7 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
             "Le top est révélé : seul l'arbitre peut encore changer votre score."
         )
 
-    page.get_by_role("link", name="Classement (projecteur)").click()
+    page.get_by_role("link", name="Classement", exact=True).click()
     rows = page.locator("table.ranking tbody tr")
     expect(rows).to_have_count(3)
     # Bruno 15 + 15 + 15, Chloé 20 + 18, Anne 26 + 10 (no bulletin on move 3).
@@ -176,3 +176,25 @@ def test_a_bulletin_of_move_1_corrected_during_move_3(page):
     page.goto(f"/duplicate/classement/{session.public_key}/")
     expect(page.locator("table.ranking tbody tr").first).to_contain_text("Anne")
     expect(page.locator("table.ranking tbody tr").first.locator("td").nth(2)).to_have_text("26")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
+def test_the_room_screen_through_a_move(page, browser, live_server, viewport):
+    """Issue 11: the projector follows the arbiter by itself: the draw, then the top, then the ranking."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    room = browser.new_context(base_url=live_server.url, viewport=viewport).new_page()
+    room.goto(f"/duplicate/salle/{session.public_key}/")
+    expect(room.locator(".room-number")).to_have_text("En attente du premier tirage")
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    expect(room.locator(".room-draw")).to_contain_text("VAGUEST", timeout=6000)
+    duplicate_services.result_set(round_=first, player=session.players.get(name="Anne"), score=26)
+    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    expect(room.locator(".room-top")).to_have_text("H4 VAGUE 26 points", timeout=6000)
+    expect(room.locator(".room-ranking tbody tr").first.locator("td").nth(2)).to_have_text("0")
+    duplicate_services.round_add(session=session, draw_text="ST+AIONX")
+    expect(room.locator(".room-ranking tbody tr").first).to_contain_text("Anne", timeout=6000)
+    expect(room.locator(".room-ranking tbody tr").first.locator("td").nth(2)).to_have_text("26")
+    assert room.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    room.screenshot(path=f"docs/screenshots/duplicate-room-{viewport['width']}.png")
+    room.context.close()

@@ -1,0 +1,33 @@
+"""The room's screen for a projector (issue 11): the move as it goes, and a ranking that moves only when a move
+closes."""
+
+import re
+
+import pytest
+
+from duplicate import services
+
+pytestmark = pytest.mark.django_db
+
+
+def ranking_totals(html):
+    return re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td><strong>(-?\d+)</strong>", html)
+
+
+def test_the_room_follows_the_move_and_ranks_the_closed_moves_only(client, session):
+    url = f"/duplicate/salle/{session.public_key}/"
+    html = client.get(url).content.decode()
+    assert "En attente du premier tirage" in html and "site-header" not in html
+    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    alice_player, bob_player = session.players.all()
+    services.result_set(round_=first, player=alice_player, score=26)
+    html = client.get(url).content.decode()
+    assert "H4 VAGUE</span> <strong>26</strong>" in html  # the top, revealed
+    assert ranking_totals(html) == [("Alice", "0"), ("Bob", "0")]  # move 1 is still being entered
+    assert html.count("placed new") == 5  # VAGUE's tiles marked on the grid
+    services.round_add(session=session, draw_text="ST+AIONX")
+    html = client.get(url).content.decode()
+    assert "Coup 2" in html and 'aria-label="Tirage ST+AIONX"' in html
+    assert ranking_totals(html) == [("Alice", "26"), ("Bob", "0")]  # move 1 closed by the next draw
+    version = session.__class__.objects.get(pk=session.pk).version
+    assert client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true").status_code == 204
