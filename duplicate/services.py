@@ -47,11 +47,16 @@ def _refuse_if_finished(session: Session):
         raise SessionClosed(_("La séance est terminée : rouvrez-la pour la modifier."))
 
 
+def _actor(by):
+    """The member a change is credited to; None for a player's own page (or an anonymous request)."""
+    return by if by is not None and by.is_authenticated else None
+
+
 def _record(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
     """Keep one change for the session's history. `by` is the member who made it, None for a player's own page."""
     return Change.objects.create(
         session=session,
-        user=by if by is not None and by.is_authenticated else None,
+        user=_actor(by),
         round_number=round_number,
         player=player,
         field=field,
@@ -177,7 +182,7 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
         Change.objects.bulk_create(
             Change(
                 session=session,
-                user=by if by is not None and by.is_authenticated else None,
+                user=_actor(by),
                 player=player,
                 field="player",
                 new=f"{player.table or ''} {player.name}".strip()[:80],
@@ -251,6 +256,7 @@ class Position:
     board: Board
     reliquat: list[str]
     rounds: list[Round]
+    last_play: Play | None = None  # the last top laid, for the room's grid to mark
 
     @property
     def next_number(self) -> int:
@@ -271,18 +277,13 @@ def position(session: Session, before: int | None = None) -> Position:
         last = rounds[-1]
         letters = list(parse_draw(last.draw, edition, rules.rack_size).letters) if last.draw else []
         reliquat = _left_after(letters, replayed.plays[-1]) if last.top else letters
-    return Position(replayed.board, reliquat, rounds)
+    return Position(replayed.board, reliquat, rounds, replayed.plays[-1] if replayed.plays else None)
 
 
 def room_board(session: Session) -> list:
     """The grid the room sees: every top placed, the last one's tiles marked so that the eye finds it."""
     current = position(session)
-    last = next((r for r in reversed(current.rounds) if r.top), None)
-    laid = GridMove()
-    if last:
-        before = position(session, before=last.number).board
-        edition, rules = session.edition_engine, session.rules_engine
-        laid.placements = dict(before.evaluate(Move.parse(last.top, edition), edition, rules).placed)
+    laid = GridMove(placements=dict(current.last_play.placed) if current.last_play else {})
     return board_rows(current.board, laid)
 
 
@@ -528,11 +529,18 @@ class Bulletins:
     missing: list[Player]
 
 
-def bulletins(round_: Round) -> Bulletins:
-    """The move's bulletins in two queries, whatever the number of players."""
-    players = [player for player in round_.session.players.all() if not player.absent]
-    entered = set(round_.results.exclude(score=None).values_list("player_id", flat=True))
-    return Bulletins(len(entered), len(players), [player for player in players if player.pk not in entered])
+def bulletins(round_: Round, players=None, results=None) -> Bulletins:
+    """The move's bulletins in two queries whatever the number of players, none when the page already holds its
+    `players` and their `results` (player id → Result)."""
+    if players is None:
+        players = round_.session.players.all()
+    if results is None:
+        entered = set(round_.results.exclude(score=None).values_list("player_id", flat=True))
+    else:
+        entered = {player_id for player_id, result in results.items() if result.score is not None}
+    present = [player for player in players if not player.absent]
+    entered &= {player.pk for player in present}
+    return Bulletins(len(entered), len(present), [player for player in present if player.pk not in entered])
 
 
 def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[Player, Result]:

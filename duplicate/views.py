@@ -90,7 +90,7 @@ def _session_context(request, session, **extra):
         "entry_round": entry_round,
         "again_name": _next_name(session.name),
         "players": [(player, results.get(player.pk)) for player in players],
-        "bulletins": services.bulletins(entry_round) if entry_round else None,
+        "bulletins": services.bulletins(entry_round, players, results) if entry_round else None,
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,

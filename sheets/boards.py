@@ -23,7 +23,8 @@ class GameBoardStore:
         self.edition_code = game.edition.code
         self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
         self.player_count = game.players.count()
-        self.off_board_tiles = tuple(build_sheet(game).typed_tiles)
+        self.sheet = build_sheet(game)  # once a request: the turn, the banner and the tracking read it
+        self.off_board_tiles = tuple(self.sheet.typed_tiles)
 
     def save(self, edition_code, moves):
         """The edition is the game's and the moves are its lines: nothing to save."""
@@ -32,7 +33,7 @@ class GameBoardStore:
         if not pending.play:
             raise GridRefusal(pending.error or _("Tapez d'abord un mot sur la grille."))
         notation = pending.play.move.notation
-        turn = build_sheet(self.game).turn
+        turn = self.sheet.turn
         try:
             if action == "place":
                 services.board_place(game=self.game, move=notation)
@@ -52,10 +53,11 @@ class GameBoardStore:
         except services.SheetError as error:
             raise GridRefusal(str(error)) from error
         self.moves.append(notation)
+        self.sheet = build_sheet(self.game)  # a line was written: the banner shows the next turn
         return message
 
     def context(self):
-        sheet = build_sheet(self.game)
+        sheet = self.sheet
         return {
             "game": self.game,
             "sheet": sheet,

@@ -32,7 +32,6 @@ class Sheet:
     board: Board
     tracking: Tracking
     bag: int | None  # tiles in the bag with every rack full; None when some play's tiles are unknown
-    tiles_played: int  # on the board, and counted in typed mode
     typed_tiles: list[Tile]  # the new tiles of the moves counted in typed mode, on no board
     results: list[tuple[Player, FinalScore]] | None
 
@@ -46,6 +45,11 @@ class Sheet:
         if self.results:
             return [(player, final.final) for player, final in self.results]
         return list(zip(self.players, self.totals, strict=True))
+
+    @property
+    def tiles_played(self) -> int:
+        """On the board, and counted in typed mode."""
+        return self.board.tile_count + len(self.typed_tiles)
 
     @property
     def exportable(self) -> bool:
@@ -103,7 +107,6 @@ def build_sheet(game: Game) -> Sheet:
         board=board,
         tracking=tracking,
         bag=tracking.in_bag(len(players), rules.rack_size) if bag_known else None,
-        tiles_played=board.tile_count + len(typed),
         typed_tiles=typed,
         results=results,
     )
