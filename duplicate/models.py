@@ -128,6 +128,22 @@ class Session(models.Model):
             return gettext("Le temps du coup est écoulé : remettez votre bulletin à l'arbitre.")
         return ""
 
+    def phase(self, round_: "Round | None", now) -> tuple[str, str]:
+        """Where the move being played stands, as every screen shows it: (code, French label). A move goes from
+        its draw to the thinking time (the timer), writing closed at the deadline, then the top revealed; it is
+        closed when the next one is drawn."""
+        if self.finished_at:
+            return "finished", gettext("Séance terminée")
+        if round_ is None:
+            return "waiting", gettext("En attente du premier tirage")
+        if round_.top:
+            return "top", gettext("Top révélé")
+        if self.deadline is None:
+            return "drawn", gettext("Tirage fait : le chrono n'est pas lancé")
+        if now > self.deadline and not self.automatic:
+            return "closed", gettext("Temps écoulé : bulletins ramassés")
+        return "thinking", gettext("Réflexion")
+
     def current_round(self) -> "Round | None":
         """The move being played: the last one drawn (its top may still be missing), None before the first draw."""
         return self.rounds.order_by("number").last()
@@ -196,6 +212,15 @@ class Round(models.Model):
         text = text.removeprefix("-")
         kept, plus, new = text.partition("+")
         return (rejet, kept, new) if plus else (rejet, "", kept)
+
+    @property
+    def top_square(self) -> str:
+        """The top's reference, "H4" (across) or "4H" (down), as the recap prints it beside the word."""
+        return self.top.partition(" ")[0]
+
+    @property
+    def top_word(self) -> str:
+        return self.top.partition(" ")[2]
 
     @property
     def top_below_best(self) -> bool:

@@ -7,6 +7,7 @@ session's `version`, which the ranking pages poll.
 import csv
 import io
 import random
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import RankingRow, combine, rank
+from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
 from scoring.forms import GridMove
 from scoring.models import move_index
 
@@ -544,13 +545,46 @@ def bulletins(round_: Round, players=None, results=None) -> Bulletins:
 
 
 def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[Player, Result]:
-    """A bulletin typed at the keyboard: the table number, then the score or the move written on it."""
-    table, entry = table.strip(), entry.strip()
-    if not (table.isascii() and table.isdigit() and len(table) < 6):
-        raise DuplicateError(_("Tapez le numéro de table du bulletin."))
-    player = round_.session.players.filter(table=int(table)).first()
-    if player is None:
-        raise DuplicateError(_("Aucun joueur à la table %(table)s.") % {"table": table})
+    """A bulletin typed at the keyboard: the table number (or, for a player without a table, the start of his
+    name), then the score or the move written on it."""
+    player = bulletin_player(round_.session, table)
+    return player, entry_enter(round_=round_, player=player, entry=entry, by=by)
+
+
+def bulletin_player(session: Session, text: str) -> Player:
+    """The player a bulletin names: his table number, or the start of his name when he has no table ("mar" for
+    Martine), which must name one player only."""
+    text = " ".join(text.split())
+    if not text:
+        raise DuplicateError(_("Tapez le numéro de table du bulletin (ou le nom d'un joueur sans table)."))
+    if text.isascii() and text.isdigit():
+        player = session.players.filter(table=int(text)).first() if len(text) < 6 else None
+        if player is None:
+            raise DuplicateError(_("Aucun joueur à la table %(table)s.") % {"table": text})
+        return player
+    wanted = _folded(text)
+    named = [player for player in session.players.filter(table=None) if _folded(player.name).startswith(wanted)]
+    exact = [player for player in named if _folded(player.name) == wanted]
+    if len(exact) == 1 or len(named) == 1:
+        return (exact or named)[0]
+    if not named:
+        raise DuplicateError(_("Aucun joueur sans table ne s'appelle « %(name)s ».") % {"name": text[:40]})
+    raise DuplicateError(
+        _("« %(name)s » désigne plusieurs joueurs : %(names)s. Tapez davantage du nom.")
+        % {"name": text[:40], "names": ", ".join(player.name for player in named[:5])}
+    )
+
+
+def _folded(text: str) -> str:
+    """A name as compared at the keyboard: without case nor accents, spaces single."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result:
+    """A score or a move as the arbiter types it in a bulletin or in a cell of the game's sheet: digits are a
+    score, anything with a space a move in notation (its score computed)."""
+    entry = entry.strip()
     if not entry:
         raise DuplicateError(_("Tapez le score ou le coup du bulletin."))
     if " " not in entry:
@@ -558,15 +592,15 @@ def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[P
         if not (entry.isascii() and entry.isdigit() and len(entry) < 6):
             raise DuplicateError(
                 _("« %(entry)s » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu.")
-                % {"entry": entry}
+                % {"entry": entry[:40]}
             )
-        return player, result_set(round_=round_, player=player, score=int(entry), by=by)
+        return result_set(round_=round_, player=player, score=int(entry), by=by)
     try:
         Move.parse(entry, round_.session.edition_engine)
     except ScoringError as error:
         # Unreadable notation is a typing slip too; a readable move that cannot be played scores 0 (§5.4).
         raise DuplicateError(_message(error)) from error
-    return player, result_set(round_=round_, player=player, move=entry, by=by)
+    return result_set(round_=round_, player=player, move=entry, by=by)
 
 
 def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
@@ -687,6 +721,58 @@ def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow],
         present=sum(not player.absent for player in players.values()),
     )
     return [NamedRow(players[row.player], row) for row in rows], sum(tops)
+
+
+@dataclass
+class SheetColumn:
+    """A player on the game's sheet: his result on each move (None where none), his ranking row, the moves
+    where he had a solo."""
+
+    player: Player
+    row: RankingRow
+    cells: list[tuple[Round, Result | None]]  # one per move
+    solo_numbers: set[int]
+
+
+@dataclass
+class GameSheet:
+    """The whole game as seed 000's duplicate sheet: a line a move (draw, top, square, points), a column a
+    player, then each player's total, gap, solos and place."""
+
+    rounds: list[Round]
+    columns: list[SheetColumn]  # in the order of the tables
+    ranked: list[SheetColumn]  # best first
+    tops_total: int
+
+
+def game_sheet(session: Session) -> GameSheet:
+    """The sheet in five queries whatever the number of players and moves."""
+    rows, tops_total = ranking(session)
+    by_player = {named.player.pk: named for named in rows}
+    rounds = list(session.rounds.all())
+    index = {round_.pk: i for i, round_ in enumerate(rounds)}
+    results = {pk: [None] * len(rounds) for pk in by_player}
+    for result in Result.objects.filter(round__session=session):
+        results[result.player_id][index[result.round_id]] = result
+    placed = [round_ for round_ in rounds if round_.top_score is not None]
+    scores = {
+        pk: [line[index[r.pk]].score if line[index[r.pk]] else None for r in placed] for pk, line in results.items()
+    }
+    solos = {pk: set() for pk in by_player}
+    for round_, player_pk in zip(placed, solos_by_move([r.top_score for r in placed], scores), strict=True):
+        if player_pk is not None:
+            solos[player_pk].add(round_.number)
+    columns = {
+        pk: SheetColumn(named.player, named.row, list(zip(rounds, results[pk], strict=True)), solos[pk])
+        for pk, named in by_player.items()
+    }
+    ordered = [columns[player.pk] for player in sorted((n.player for n in rows), key=_table_order)]
+    return GameSheet(rounds, ordered, [columns[named.player.pk] for named in rows], tops_total)
+
+
+def _table_order(player: Player):
+    """The order of `Player.Meta.ordering`: tables first, then players without one by name."""
+    return (player.table is None, player.table or 0, player.name, player.pk)
 
 
 # Exports of large sessions, built by a worker

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -39,7 +40,14 @@ def _get_player_by_key(key) -> Player:
 def session_list(request):
     organised = Session.objects.organised_by(request.user).select_related("club")
     played = Player.objects.filter(member=request.user).select_related("session").order_by("-session__date")
-    return render(request, "duplicate/list.html", {"organised": organised, "played": played})
+    # The sessions of his clubs a member may review (their recap), besides those he runs or plays in.
+    clubs = (
+        Session.objects.visible_to(request.user)
+        .exclude(pk__in=organised.values("pk"))
+        .exclude(pk__in=played.values("session"))
+        .select_related("club")[:50]
+    )
+    return render(request, "duplicate/list.html", {"organised": organised, "played": played, "clubs": clubs})
 
 
 @login_required
@@ -90,6 +98,8 @@ def _session_context(request, session, **extra):
         "entry_round": entry_round,
         "again_name": _next_name(session.name),
         "players": [(player, results.get(player.pk)) for player in players],
+        "untabled": any(player.table is None for player in players),
+        "phase": session.phase(current, timezone.now()),
         "bulletins": services.bulletins(entry_round, players, results) if entry_round else None,
         "ranking": rows,
         "tops_total": tops_total,
@@ -101,6 +111,10 @@ def _session_context(request, session, **extra):
 @login_required
 @require_GET
 def session_detail(request, pk):
+    session = get_object_or_404(Session.objects.visible_to(request.user), pk=pk)
+    if not session.is_organiser(request.user):
+        # A member of the club or a player reviews the session: he reads its recap, he does not run it.
+        return redirect("duplicate:recap", pk=session.pk)
     session = _get_session_for_organiser(request, pk)
     return render(request, "duplicate/session.html", _session_context(request, session))
 
@@ -231,7 +245,13 @@ def bulletin_enter(request, session, number):
         return render(request, "duplicate/session.html#bulletin-line", context, status=error.status)
     if not request.htmx:
         return None
-    done = _("Table %(table)s, %(name)s : %(score)d.") % {"table": table, "name": player.name, "score": result.score}
+    done = _("%(name)s : %(score)d.") % {"name": player.name, "score": result.score}
+    if player.table is not None:
+        done = _("Table %(table)s, %(name)s : %(score)d.") % {
+            "table": player.table,
+            "name": player.name,
+            "score": result.score,
+        }
     context |= {"bulletin_done": done, "player": player, "result": result, "oob": True}
     context["bulletins"] = services.bulletins(round_)
     line, count, row = (
@@ -338,7 +358,7 @@ def room(request, public_key):
     the timer during a move, the top once revealed, the grid with the last top, and the ranking of the moves
     closed (a move closes when the next is drawn), which never moves while bulletins are being entered."""
     session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
-    if request.htmx and request.GET.get("v") == str(session.version):
+    if request.htmx and request.GET.get("v") == _room_stamp(session):
         return HttpResponse(status=204)
     current = session.current_round()
     closed = None if session.finished_at or current is None else current.number - 1
@@ -352,19 +372,33 @@ def room(request, public_key):
         "closed": closed,
         "board_rows": services.room_board(session),
         "shown_top": shown,
+        "phase": session.phase(current, timezone.now()),
+        "stamp": _room_stamp(session),
         "now": timezone.now(),
     }
     return render(request, "duplicate/room.html#room" if request.htmx else "duplicate/room.html", context)
 
 
+def _room_stamp(session) -> str:
+    """What the room's screen shows, in a few characters: the session's version, and whether the move's time has
+    run out (the phase then changes with no write)."""
+    expired = session.deadline is not None and timezone.now() > session.deadline
+    return f"{session.version}.{int(expired)}"
+
+
 @require_http_methods(["GET", "POST"])
 def player_page(request, key):
-    """A player's own page on his phone: his scores, gap, place, the timer; his score when players enter them."""
+    """A player's own page on his phone: the move's draw and phase, the timer, his entry while writing is open,
+    then his score against the top; the grid; his total, gap and place. It polls itself (htmx, every 3 s), and
+    is redrawn only when the move's phase changes (204 otherwise), so a score being typed is not wiped out."""
     player = _get_player_by_key(key)
     session = player.session
-    error = ""
-    rounds = list(session.rounds.all())
     current = session.current_round()
+    now = timezone.now()
+    stamp = _player_stamp(session, current, now)
+    if request.method == "GET" and request.htmx and request.GET.get("etat") == stamp:
+        return HttpResponse(status=204)
+    error = ""
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
@@ -375,19 +409,44 @@ def player_page(request, key):
     rows, tops_total = services.ranking(session)
     own = next((row for row in rows if row.player.pk == player.pk), None)
     results = {r.round_id: r for r in player.results.all()}
+    current_result = results.get(current.pk) if current else None
     context = {
         "session": session,
         "player": player,
         "row": own.row if own else None,
         "tops_total": tops_total,
-        "rounds": [(round_, results.get(round_.pk)) for round_ in rounds],
+        "rounds": [(round_, results.get(round_.pk)) for round_ in session.rounds.all()],
         "current": current,
-        "current_result": results.get(current.pk) if current else None,
-        "entry_refusal": session.player_entry_refusal(current, timezone.now()) if current else "",
-        "now": timezone.now(),
+        "current_result": current_result,
+        "against_top": _against_top(current, current_result),
+        "entry_refusal": session.player_entry_refusal(current, now) if current else "",
+        "phase": session.phase(current, now),
+        "stamp": stamp,
+        "board_rows": services.room_board(session),
+        "now": now,
         "error": error,
     }
-    return render(request, "duplicate/player.html", context, status=400 if error else 200)
+    template = "duplicate/player.html#live" if request.htmx and request.method == "GET" else "duplicate/player.html"
+    return render(request, template, context, status=400 if error else 200)
+
+
+def _player_stamp(session, current, now) -> str:
+    """What the player's page shows of the move, in a few characters: it changes with a new draw, the timer, the
+    deadline passing, the top, the end of the session (not with the other players' bulletins)."""
+    if current is None:
+        return f"0-{int(bool(session.finished_at))}"
+    timer = int(session.timer_started_at.timestamp()) if session.timer_started_at else 0
+    return "-".join(
+        str(part)
+        for part in (current.number, int(bool(current.top)), timer, session.phase(current, now)[0], current.top_score)
+    )
+
+
+def _against_top(current, result) -> dict | None:
+    """The player's score on the move beside the top, once the top is revealed."""
+    if current is None or current.top_score is None or result is None or result.score is None:
+        return None
+    return {"score": result.score, "top": current.top_score, "gap": result.score - current.top_score}
 
 
 def _player_action(request, session, current, player):
@@ -502,3 +561,83 @@ def tournament_detail(request, pk):
 def top_grid(request, pk):
     session = _get_session_for_organiser(request, pk)
     return grid_page(request, TopBoardStore(session, by=request.user))
+
+
+SHEET_PAGE_PLAYERS = 20
+
+
+@login_required
+@require_GET
+def session_sheet(request, pk):
+    """The whole game as seed 000's duplicate sheet, a line a move and a column a player (20 a page): any cell
+    of any move can be corrected; totals, solos and places follow."""
+    session = _get_session_for_organiser(request, pk)
+    return render(request, "duplicate/sheet.html", _sheet_context(request, session))
+
+
+def _sheet_context(request, session, **extra):
+    sheet = services.game_sheet(session)
+    pages = max(1, -(-len(sheet.columns) // SHEET_PAGE_PLAYERS))
+    page = min(max(_query_int(request, "joueurs") or 1, 1), pages)
+    columns = sheet.columns[(page - 1) * SHEET_PAGE_PLAYERS : page * SHEET_PAGE_PLAYERS]
+    failed = extra.get("cell_error") or {}
+
+    def cell(i, round_, column):
+        refused = failed.get("number") == round_.number and failed.get("player") == column.player.pk
+        return column, column.cells[i][1], failed if refused else None
+
+    lines = [(round_, [cell(i, round_, column) for column in columns]) for i, round_ in enumerate(sheet.rounds)]
+    return {
+        "session": session,
+        "sheet": sheet,
+        "columns": columns,
+        "lines": lines,
+        "page": page,
+        "pages": range(1, pages + 1) if pages > 1 else (),
+        **extra,
+    }
+
+
+@_organiser_action
+def sheet_cell(request, session, number, player_pk):
+    """One cell of the game's sheet: the score or the move of a player on a move, whichever move it is."""
+    round_ = get_object_or_404(Round, session=session, number=number)
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    entry = request.POST.get("entry", "")[:40]
+    try:
+        result = services.entry_enter(round_=round_, player=player, entry=entry, by=request.user)
+    except services.DuplicateError as error:
+        # The sheet again, the refused cell keeping what was typed with the reason under it.
+        cell_error = {"number": number, "player": player.pk, "typed": entry, "message": str(error)}
+        context = _sheet_context(request, session, cell_error=cell_error)
+        template = "duplicate/sheet.html#sheet" if request.htmx else "duplicate/sheet.html"
+        return render(request, template, context, status=error.status)
+    done = _("Coup %(number)d, %(name)s : %(score)d.") % {"number": number, "name": player.name, "score": result.score}
+    if not request.htmx:
+        messages.success(request, done)
+        return redirect(
+            f"{reverse('duplicate:sheet', args=[session.pk])}?joueurs={_query_int(request, 'joueurs') or 1}"
+        )
+    return render(request, "duplicate/sheet.html#sheet", _sheet_context(request, session, sheet_done=done))
+
+
+@login_required
+@require_GET
+def session_recap(request, pk):
+    """The game's recap, to read or print on A4: each move's draw, top, square and score; each player's scores,
+    marks, solos and place. Anyone who may see the session reads it: its organisers, its club, its players."""
+    session = get_object_or_404(
+        Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set"), pk=pk
+    )
+    sheet = services.game_sheet(session)
+    solo_names = {}
+    for column in sheet.columns:
+        for number in column.solo_numbers:
+            solo_names[number] = column.player.name
+    context = {
+        "session": session,
+        "sheet": sheet,
+        "moves": [(round_, solo_names.get(round_.number)) for round_ in sheet.rounds],
+        "is_organiser": session.is_organiser(request.user),
+    }
+    return render(request, "duplicate/recap.html", context)

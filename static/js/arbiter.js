@@ -11,7 +11,7 @@ document.addEventListener("keydown", (event) => {
 
 // A score typed but not yet sent looks different from a saved one, until the row comes back from the server.
 document.addEventListener("input", (event) => {
-  if (!event.target.closest(".results-table .cell-form")) return;
+  if (!event.target.closest(".results-table .cell-form, .game-sheet .sheet-form")) return;
   event.target.classList.remove("saved");
   event.target.classList.add("dirty");
 });
@@ -35,4 +35,36 @@ document.addEventListener("submit", (event) => {
       .then(log)
       .catch(() => log(`<li class="error" role="alert">${form.dataset.offline}</li>`)),
   );
+});
+
+// The game's sheet: a cell is sent when it changes (htmx, on "change"); Enter sends it too and goes down to the
+// same player's next move, as in a spreadsheet, instead of reloading the page.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!form.classList.contains("sheet-form") || !window.htmx) return;
+  event.preventDefault();
+  const cell = form.closest("td");
+  const row = cell.parentElement.nextElementSibling;
+  const below = row?.cells[cell.cellIndex]?.querySelector("input[name=entry]");
+  if (below) below.focus();
+  else form.querySelector("input[name=entry]").blur();
+});
+
+// The sheet comes back whole after each cell (totals, solos and places follow): a cell being typed meanwhile
+// keeps what was typed in it.
+let typing = null;
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const active = document.activeElement;
+  typing = event.detail.target.id === "game-sheet" && active?.classList.contains("dirty")
+    ? { id: active.id, value: active.value }
+    : null;
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const input = typing && document.getElementById(typing.id);
+  if (input) {
+    input.value = typing.value;
+    input.classList.remove("saved");
+    input.classList.add("dirty");
+  }
+  typing = null;
 });

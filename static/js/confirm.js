@@ -11,3 +11,8 @@ document.addEventListener(
   },
   true,
 );
+
+// "Imprimer": the browser's print dialog; the print stylesheet leaves out the menus and the buttons.
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) window.print();
+});

@@ -1,6 +1,7 @@
 """The room's screen for a projector (issue 11): the move as it goes, and a ranking that moves only when a move
 closes."""
 
+import datetime
 import re
 
 import pytest
@@ -30,4 +31,20 @@ def test_the_room_follows_the_move_and_ranks_the_closed_moves_only(client, sessi
     assert "Coup 2" in html and 'aria-label="Tirage ST+AIONX"' in html
     assert ranking_totals(html) == [("Alice", "26"), ("Bob", "0")]  # move 1 closed by the next draw
     version = session.__class__.objects.get(pk=session.pk).version
-    assert client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(f"{url}?v={version}.0", HTTP_HX_REQUEST="true").status_code == 204
+
+
+def test_the_room_changes_phase_when_the_time_runs_out(client, session):
+    """Nothing is written when a move's time runs out, yet the room's screen must say writing is closed."""
+    services.round_add(session=session, draw_text="VAGUEST")
+    services.timer_start(session=session)
+    session.refresh_from_db()
+    url = f"/duplicate/salle/{session.public_key}/"
+    assert "Réflexion" in client.get(url).content.decode()
+    assert client.get(f"{url}?v={session.version}.0", HTTP_HX_REQUEST="true").status_code == 204
+    session.__class__.objects.filter(pk=session.pk).update(
+        timer_started_at=session.timer_started_at - datetime.timedelta(seconds=session.move_seconds + 1)
+    )
+    response = client.get(f"{url}?v={session.version}.0", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "Temps écoulé : bulletins ramassés" in response.content.decode()

@@ -293,8 +293,8 @@ def test_the_first_top_is_horizontal_typed_or_computed(session):
 @pytest.mark.parametrize(
     ("table", "entry", "message"),
     [
-        ("", "20", "Tapez le numéro de table du bulletin."),
-        ("x", "20", "Tapez le numéro de table du bulletin."),
+        ("", "20", "Tapez le numéro de table du bulletin (ou le nom d'un joueur sans table)."),
+        ("x", "20", "Aucun joueur sans table ne s'appelle « x »."),
         ("9", "20", "Aucun joueur à la table 9."),
         ("1", " ", "Tapez le score ou le coup du bulletin."),
         ("1", "27", "Score supérieur au top : faute de frappe ?"),
@@ -306,6 +306,23 @@ def test_a_bulletin_at_the_keyboard_says_what_is_wrong(session, table, entry, me
         services.bulletin_enter(round_=round_, table=table, entry=entry)
     assert str(caught.value) == message
     assert not round_.results.exists()
+
+
+def test_a_player_without_a_table_is_named_at_the_keyboard(session):
+    """Issue 11: bulletins at the keyboard for players who have no table: the start of the name, without case
+    or accents; a start that names two players asks for more."""
+    services.players_add(session=session, rows=[(None, "Éloïse Martin"), (None, "Élodie Roux"), (None, "Marc")])
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player, result = services.bulletin_enter(round_=round_, table="eloi", entry="20")
+    assert (player.name, result.score) == ("Éloïse Martin", 20)
+    player, _result = services.bulletin_enter(round_=round_, table="MARC", entry="h4 vague")
+    assert (player.name, _result.score) == ("Marc", 26)
+    with pytest.raises(services.DuplicateError) as caught:
+        services.bulletin_enter(round_=round_, table="Él", entry="12")
+    assert str(caught.value) == (
+        "« Él » désigne plusieurs joueurs : Élodie Roux, Éloïse Martin. Tapez davantage du nom."
+    )
+    assert round_.results.count() == 2
 
 
 def test_bulletins_count_who_is_missing(session):

@@ -1,0 +1,123 @@
+"""Issue 11 in Chromium: the whole game as one sheet (a cell of move 1 corrected during move 3), the recap as it
+prints, the player's phone page following the arbiter by itself, and bulletins for players without a table."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from playwright.sync_api import expect
+
+from clubsite.models import Membership
+from duplicate import services as duplicate_services
+
+from .conftest import PHONE, club_session, htmx_settled, log_in
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+def footer_cells(page, label):
+    return page.locator("#game-sheet tfoot tr", has_text=label).locator("td")
+
+
+def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    anne, bruno, _chloe = session.players.all()
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.result_set(round_=first, player=anne, score=20)
+    duplicate_services.result_set(round_=first, player=bruno, score=26)
+    duplicate_services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    duplicate_services.round_add(session=session, draw_text="TX+EEMNR")
+    page.goto(f"/duplicate/{session.pk}/")
+    page.get_by_role("link", name="Feuille (tous les coups)").click()
+    expect(footer_cells(page, "Total").nth(1)).to_have_text("20")  # the tops' total, then Anne
+    expect(footer_cells(page, "Place").nth(0)).to_have_text("2")
+    cell = page.get_by_label("Coup 1, Anne")
+    expect(cell).to_have_class("saved")
+    cell.fill("h4 vague")
+    expect(cell).to_have_class("dirty")
+    cell.press("Enter")  # sent, and down to Anne's move 2, as in a spreadsheet
+    expect(page.locator("#sheet-status")).to_have_text("Coup 1, Anne : 26.")
+    expect(page.get_by_label("Coup 2, Anne")).to_be_focused()
+    expect(footer_cells(page, "Total").nth(1)).to_have_text("26")
+    expect(footer_cells(page, "Place").nth(0)).to_have_text("1")
+    expect(page.get_by_label("Coup 1, Anne")).to_have_class("saved")
+    # A refusal stays on its cell, with what was typed and the reason; the saved score is untouched.
+    page.get_by_label("Coup 2, Anne").fill("99")
+    page.get_by_label("Coup 2, Anne").press("Tab")
+    expect(page.locator("#cell-error")).to_have_text("Score supérieur au top : faute de frappe ?")
+    expect(page.get_by_label("Coup 2, Anne")).to_have_value("99")
+    expect(page.get_by_label("Coup 2, Anne")).to_have_class("failed")
+    assert not anne.results.filter(round__number=2).exists()
+    assert first.results.get(player=anne).move == "H4 VAGUE"
+
+
+def test_the_recap_prints_without_menus_or_buttons(page):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.result_set(round_=first, player=session.players.get(name="Anne"), score=26)
+    page.goto(f"/duplicate/{session.pk}/recapitulatif/")
+    expect(page.locator(".recap-moves tbody tr").first).to_have_text("1VAGUESTVAGUEH426Anne")
+    expect(page.get_by_role("button", name="Imprimer")).to_be_visible()
+    page.emulate_media(media="print")
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.get_by_role("button", name="Imprimer")).to_be_hidden()
+    expect(page.locator(".recap-scores tbody tr").first).to_be_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") <= 2
+
+
+def test_a_club_member_reviews_a_session_read_only(page):
+    organiser = get_user_model().objects.create(username="arbitre", password=make_password("x"))
+    session = club_session(organiser)
+    member = log_in(page, "membre")
+    Membership.objects.create(club=session.club, user=member, role=Membership.Role.MEMBER)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.goto("/duplicate/")
+    page.get_by_role("link", name="Mardi soir").click()
+    expect(page).to_have_url(f"/duplicate/{session.pk}/recapitulatif/")
+    expect(page.locator("h1")).to_have_text("Mardi soir")
+    expect(page.locator("main form")).to_have_count(0)  # nothing to change
+    page.goto(f"/duplicate/{session.pk}/")
+    expect(page).to_have_url(f"/duplicate/{session.pk}/recapitulatif/")
+
+
+def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
+    session = club_session(get_user_model().objects.create(username="arbitre"))
+    anne = session.players.get(name="Anne")
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.goto(f"/duplicate/joueur/{anne.key}/")
+    expect(phone.locator(".phase")).to_have_text("En attente du premier tirage")
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    duplicate_services.timer_start(session=session)
+    expect(phone.locator(".phase")).to_have_text("Coup 1 · Réflexion", timeout=6000)
+    expect(phone.locator(".entry-panel .draw")).to_have_text("VAGUEST")
+    phone.get_by_label("Mon score").fill("2")
+    # Another player's bulletin does not redraw the page: what Anne is typing stays.
+    duplicate_services.result_set(round_=first, player=session.players.get(name="Bruno"), score=18)
+    phone.wait_for_timeout(3500)
+    expect(phone.get_by_label("Mon score")).to_have_value("2")
+    phone.get_by_label("Mon score").fill("22")
+    phone.get_by_role("button", name="Envoyer").click()
+    expect(phone.locator(".message")).to_have_text("Bulletin reçu : 22 points. Vous pouvez le corriger jusqu'au top.")
+    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    expect(phone.locator("#against-top")).to_have_text("Votre score : 22 sur 26 (-4)", timeout=6000)
+    expect(phone.get_by_label("Mon score")).to_have_count(0)
+    expect(phone.locator(".board .cell.new")).to_have_count(5)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path="docs/screenshots/duplicate-player-phone.png", full_page=True)
+    phone.context.close()
+
+
+def test_bulletins_for_players_without_a_table_at_the_keyboard(page):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser, players=[(None, "Éloïse Martin"), (None, "Marc Roux"), (1, "Anne")])
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.goto(f"/duplicate/{session.pk}/")
+    expect(page.get_by_label("Table ou nom")).to_be_focused()
+    page.keyboard.type("eloi\n20\nmarc\nh4 vague\n1\n26\n")
+    expect(page.locator("#bulletin-count")).to_have_text("3/3 bulletins")
+    htmx_settled(page)
+    expect(page.locator("#bulletin-log li").first).to_have_text("Table 1, Anne : 26.")
+    scores = dict(session.rounds.get().results.values_list("player__name", "score"))
+    assert scores == {"Éloïse Martin": 20, "Marc Roux": 26, "Anne": 26}
