@@ -1,5 +1,5 @@
 """The session's board in the grid counter, for the arbiter to lay the top of the current move
-(`scoring.boards.BoardStore`)."""
+(`scoring.boards.BoardStore`), and what the grid and the typed counter share to inscribe a player's points."""
 
 from django.utils.translation import gettext as _
 
@@ -7,21 +7,23 @@ from scoring.boards import GridRefusal
 from scoring.engine.draw import parse_draw
 
 from . import services
-from .models import Session
+from .models import Player, Result, Round, Session
 
 
 class TopBoardStore:
-    """The board with every earlier top placed; "Placer ce top" sets the current move's top."""
+    """The board with every earlier top placed; "Placer ce top" sets the current move's top, "Inscrire pour le
+    joueur" records the move counted on the grid as the chosen player's score, without placing it."""
 
     template_name = "duplicate/top_grid.html"
     edition_locked = True
-    actions = ("top",)
+    actions = ("top", "inscribe")
     player_count = 1  # one rack: the draw everybody shares
     off_board_tiles = ()
 
-    def __init__(self, session: Session, by=None):
+    def __init__(self, session: Session, by=None, player_pk=None):
         self.session = session
         self.by = by
+        self.player_pk = player_pk or ""
         self.edition_code = session.edition.code
         rounds = list(session.rounds.all())
         self.current = rounds[-1] if rounds else None
@@ -34,8 +36,19 @@ class TopBoardStore:
         if self.current is None:
             raise GridRefusal(_("Faites d'abord le tirage du premier coup."))
         if not pending.play:
-            raise GridRefusal(pending.error or _("Tapez d'abord le top sur la grille."))
+            empty = (
+                _("Tapez d'abord le top sur la grille.")
+                if action == "top"
+                else _("Tapez d'abord un mot sur la grille.")
+            )
+            raise GridRefusal(pending.error or empty)
         try:
+            if action == "inscribe":
+                message = inscribe(
+                    round_=self.current, player_value=self.player_pk, score=pending.play.score, by=self.by
+                )
+                self.player_pk = ""  # the list opens again on the next player still to enter
+                return message
             services.round_set_top(round_=self.current, top_text=pending.play.move.notation, by=self.by)
         except services.DuplicateError as error:
             raise GridRefusal(str(error)) from error
@@ -50,4 +63,45 @@ class TopBoardStore:
         draw = parse_draw(self.current.draw, self.session.edition_engine) if self.current else None
         # "Meilleurs coups" starts from the move's draw, the one rack every player shares.
         default_rack = "".join(draw.letters) if draw else ""
-        return {"duplicate_session": self.session, "current_round": self.current, "default_rack": default_rack}
+        return {
+            "duplicate_session": self.session,
+            "current_round": self.current,
+            "default_rack": default_rack,
+            "entries": move_entries(self.session, self.current),
+            "chosen_player": self.player_pk,
+        }
+
+
+def move_entries(session: Session, round_: Round | None) -> list[tuple[Player, Result | None]]:
+    """The players of "Inscrire pour le joueur", each with his result on the move (None while he has no score):
+    those still to enter first, in table order, so that the list opens on the next bulletin to count."""
+    results = {result.player_id: result for result in round_.results.exclude(score=None)} if round_ else {}
+    entries = [(player, results.get(player.pk)) for player in session.players.all()]
+    return sorted(entries, key=lambda entry: entry[1] is not None or entry[0].absent)
+
+
+def inscribe(*, round_: Round | None, player_value: str, score: int, by=None) -> str:
+    """ "Inscrire pour le joueur": `score` becomes the score, on the current move, of the player chosen in the list
+    (`player_value`, his id as the form sends it). Returns the message to show; raises `DuplicateError`."""
+    if round_ is None:
+        raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
+    player = _chosen_player(round_.session, player_value)
+    services.result_set(round_=round_, player=player, score=score, by=by)
+    return _("%(points)d points inscrits pour %(name)s (coup %(number)d).") % {
+        "points": score,
+        "name": player.name,
+        "number": round_.number,
+    }
+
+
+def _chosen_player(session: Session, value) -> Player:
+    """The player the form names; an id that is not one of this session's players is refused, not a 404."""
+    value = (value or "").strip()
+    if not value:
+        raise services.DuplicateError(_("Choisissez le joueur pour qui inscrire les points."))
+    player = None
+    if value.isascii() and value.isdigit() and len(value) < 10:
+        player = session.players.filter(pk=int(value)).first()
+    if player is None:
+        raise services.DuplicateError(_("Ce joueur ne participe pas à cette séance."))
+    return player

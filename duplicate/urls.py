@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import counter, views
 
 app_name = "duplicate"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/coups/<int:number>/bulletin/", views.bulletin_enter, name="bulletin"),
     path("<int:pk>/chrono/", views.timer_start, name="timer"),
     path("<int:pk>/grille/", views.top_grid, name="top_grid"),
+    path("<int:pk>/compteur/", counter.session_counter, name="counter"),
     path("<int:pk>/terminer/", views.session_finish, name="finish"),
     path("<int:pk>/rouvrir/", views.session_reopen, name="reopen"),
     path("<int:pk>/historique/", views.session_history, name="history"),

@@ -560,7 +560,7 @@ def tournament_detail(request, pk):
 @require_http_methods(["GET", "POST"])
 def top_grid(request, pk):
     session = _get_session_for_organiser(request, pk)
-    return grid_page(request, TopBoardStore(session, by=request.user))
+    return grid_page(request, TopBoardStore(session, by=request.user, player_pk=request.POST.get("player")))
 
 
 SHEET_PAGE_PLAYERS = 20
