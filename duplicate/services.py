@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
-from scoring.engine.errors import ScoringError
+from scoring.engine.errors import ScoringError, clause
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
@@ -443,7 +443,7 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
     try:
         play = current.board.evaluate(Move.parse(top_text, edition), edition, rules)
     except ScoringError as error:
-        raise DuplicateError(_("Top refusé : %(reason)s") % {"reason": _message(error)}) from error
+        raise DuplicateError(_("Top refusé : %(reason)s") % {"reason": clause(_message(error))}) from error
     if current.board.is_empty and not play.move.horizontal:
         raise DuplicateError(_("Le premier top se joue horizontalement (FISF §3.4) : %(move)s.") % {"move": play.move})
     letters = parse_draw(round_.draw, edition, rules.rack_size).letters

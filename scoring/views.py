@@ -7,7 +7,7 @@ from django_htmx.http import reselect, reswap, retarget
 
 from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore, board_rows
 from .engine.board import square_name
-from .engine.errors import ScoringError
+from .engine.errors import ScoringError, clause
 from .engine.lexicon import in_lexicon
 from .engine.movegen import generate_moves, words_from_letters
 from .engine.moves import replay
@@ -217,7 +217,7 @@ def grid_page(request, store: BoardStore):
         "best_error": best_error,
         "off_board": [
             gettext("« %(move)s » ne tient plus sur la grille : %(reason)s")
-            % {"move": refusal.params["move"], "reason": refusal.error.translated(gettext)}
+            % {"move": refusal.params["move"], "reason": clause(refusal.error.translated(gettext))}
             for refusal in refused_moves
         ],
         "typed_url": reverse("counter"),

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.errors import ScoringError
+from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
     LINE_TAG,
     distribution_name,
@@ -243,7 +243,7 @@ def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
     try:
         services.game_finish(game=game, racks={players[nick].position: rack or "" for nick, rack in racks.items()})
     except SheetError as error:
-        raise SheetError(_("Fin de partie du fichier : %(reason)s") % {"reason": error}) from error
+        raise SheetError(_("Fin de partie du fichier : %(reason)s") % {"reason": clause(str(error))}) from error
     written = {players[event.nick].position: event.score for event in endings}
     computed = {player.position: final.adjustment for player, final in build_sheet(game).results}
     # A player with no line of his own lost nothing in the file (NASPA rules: the finisher alone gains).

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine.endgame import check_racks, rack_letters, rack_value
-from scoring.engine.errors import ScoringError
+from scoring.engine.errors import ScoringError, clause
 from scoring.models import Edition, RuleSet
 
 from .models import Game, Line, Player
@@ -145,7 +145,7 @@ def game_finish(*, game: Game, racks: dict[int, str]):
             values[player.position] = rack_value(text, edition)
         except ScoringError as error:
             raise SheetError(
-                _("%(player)s : %(reason)s") % {"player": player.display_name, "reason": error.translated(_)}
+                _("%(player)s : %(reason)s") % {"player": player.display_name, "reason": clause(error.translated(_))}
             ) from error
     if sum(value is None for value in values.values()) > 1:
         raise SheetError(_("Un seul joueur peut avoir terminé : laissez vide une seule case."))
@@ -189,7 +189,9 @@ def game_import_local(*, owner, local) -> Game:
             try:
                 line = _record_local_line(game, players[local_line.player], local_line)
             except SheetError as error:
-                raise SheetError(_("Ligne %(number)d : %(reason)s") % {"number": number, "reason": error}) from error
+                raise SheetError(
+                    _("Ligne %(number)d : %(reason)s") % {"number": number, "reason": clause(str(error))}
+                ) from error
             if line.points != local_line.points:
                 raise SheetError(
                     _("Ligne %(number)d : %(points)d points sur la feuille, %(rule)d selon les règles.")

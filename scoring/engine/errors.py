@@ -10,6 +10,15 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+def clause(text: str) -> str:
+    """A sentence as it reads after a colon, in French: its first letter in lowercase ("Grille, coup 2 : le mot
+    …"), unless its first word is in capitals, a word played, a square or an acronym (« H4 », « ODS »)."""
+    word = text.split(" ", 1)[0]
+    if len(word) > 1 and word.upper() == word:
+        return text
+    return text[:1].lower() + text[1:]
+
+
 class ScoringError(ValueError):
     """Base class: `template % params` is the French sentence shown to the user."""
 

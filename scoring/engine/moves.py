@@ -19,7 +19,7 @@ from .board import (
     square_name,
 )
 from .editions import Edition
-from .errors import MoveError, NotationError, ScoringError, gettext_noop
+from .errors import MoveError, NotationError, ScoringError, clause, gettext_noop
 from .rules import DEFAULT_RULES, RuleSet
 
 
@@ -346,11 +346,11 @@ class ReplayError(ScoringError):
             gettext_noop("Grille, coup %(number)d (« %(move)s ») : %(reason)s"),
             number=number,
             move=text,
-            reason=error.message,
+            reason=clause(error.message),
         )
 
     def translated(self, gettext) -> str:
-        return gettext(self.template) % {**self.params, "reason": self.error.translated(gettext)}
+        return gettext(self.template) % {**self.params, "reason": clause(self.error.translated(gettext))}
 
 
 @dataclass

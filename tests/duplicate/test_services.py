@@ -47,7 +47,7 @@ def test_a_stored_top_the_board_refuses_is_an_error_not_a_gap(session):
         (
             "VAGUEST",
             "A1 VAGUE",
-            "Top refusé : Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+            "Top refusé : le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
         ),
         ("VAGUEST", "H4 VOGUE", "Le top H4 VOGUE ne se joue pas avec le tirage VAGUEST."),
         ("KKAEIOU", None, "Le tirage compte 2 « K » : le jeu n'en a que 1."),

@@ -66,9 +66,9 @@ def test_a_cell_typed_as_a_move_is_scored(client, alice, lyon):
 @pytest.mark.parametrize(
     ("entry", "status", "message"),
     [
-        ("37", 400, "Coup 2 : Score supérieur au top : faute de frappe ?"),
+        ("37", 400, "Coup 2 : score supérieur au top : faute de frappe ?"),
         ("3x", 400, "Coup 2 : « 3x » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu."),
-        ("", 400, "Coup 2 : Tapez le score ou le coup du bulletin."),
+        ("", 400, "Coup 2 : tapez le score ou le coup du bulletin."),
     ],
 )
 def test_a_refused_cell_says_why_beside_it_and_keeps_the_saved_score(client, alice, lyon, entry, status, message):

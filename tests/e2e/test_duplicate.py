@@ -135,7 +135,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
         page.keyboard.type(f"{table}\n{'h4 vague' if table == 7 else table}\n")
     expect(page.locator("#bulletin-count")).to_have_text("20/20 bulletins")
     expect(page.locator("#bulletin-log .error")).to_have_text(
-        "Table 21, « 10 » non enregistré : Aucun joueur à la table 21."
+        "Table 21, « 10 » non enregistré : aucun joueur à la table 21."
     )
     expect(page.locator("tr", has_text="Joueur 7").locator("input[name=score]")).to_have_value("26")
     scores = dict(session.rounds.get().results.values_list("player__table", "score"))

@@ -64,7 +64,7 @@ def test_english_edition_values(client):
         (
             {"board": ["H4 VAGUE", "A1 ZOO"], "move": "4G AVIONS"},
             422,
-            "Grille, coup 2 (« A1 ZOO ») : Le mot doit toucher une lettre déjà posée sur la grille.",
+            "Grille, coup 2 (« A1 ZOO ») : le mot doit toucher une lettre déjà posée sur la grille.",
         ),
         ({"board": ["H4 VAGUE"], "move": "4G BAVE"}, 422, "En H4, la grille porte déjà un V, pas un A."),
         ({}, 422, "Champ « move » manquant."),

@@ -173,7 +173,7 @@ def test_replay_sets_a_refused_move_aside_and_lays_the_next(fr):
     assert replayed.laid == ["H4 VAGUE", "4G AVIONS"]
     (refusal,) = replayed.refused
     assert (refusal.params["number"], refusal.params["move"]) == (2, "A1 ZOO")
-    assert refusal.message == "Grille, coup 2 (« A1 ZOO ») : Le mot doit toucher une lettre déjà posée sur la grille."
+    assert refusal.message == "Grille, coup 2 (« A1 ZOO ») : le mot doit toucher une lettre déjà posée sur la grille."
 
 
 def test_strict_replay_raises_on_the_first_refused_move(fr):
@@ -182,7 +182,7 @@ def test_strict_replay_raises_on_the_first_refused_move(fr):
     assert caught.value.params["number"] == 2
     # Both the list's sentence and the move's own reason go through the gettext given.
     translated = caught.value.translated(lambda text: text.replace("Grille", "Board").replace("Ce coup", "This move"))
-    assert translated.startswith("Board, coup 2 (« H4 VAGUE ») : This move ne pose aucun jeton nouveau")
+    assert translated.startswith("Board, coup 2 (« H4 VAGUE ») : this move ne pose aucun jeton nouveau")
 
 
 class TestGridPlacement:

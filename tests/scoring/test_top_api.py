@@ -55,7 +55,7 @@ def test_words_from_letters_longest_first(client):
             {"rack": "AB", "board": ["A1 ZOO"]},
             422,
             "Grille, coup 1 (« A1 ZOO ») : "
-            "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
+            "le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
         ),
         ("/api/top", {"rack": "AB", "limit": 500}, 422, "Champ « limit » : 200 au plus."),
         ("/api/words", {}, 422, "Champ « letters » manquant."),

@@ -155,7 +155,7 @@ def test_the_games_grid_says_which_move_no_longer_fits_the_board(client, game, a
     client.post(url, {"start": "L4", "letters": "OT", "action": "inscribe"})
     client.post(f"/parties/{game.pk}/lignes/{game.lines.get(move='4G AVIONS').pk}/supprimer/")
     html = client.get(url).content.decode()
-    assert "« L4 SOT » ne tient plus sur la grille : Le mot doit toucher une lettre déjà posée sur la grille." in html
+    assert "« L4 SOT » ne tient plus sur la grille : le mot doit toucher une lettre déjà posée sur la grille." in html
 
 
 def test_a_grid_lines_detail_names_the_bonus(client, game, alice):

@@ -208,7 +208,7 @@ def test_a_line_deleted_under_a_later_move_is_said_on_the_sheet_and_export_refus
     avions = game.lines.get(move="4G AVIONS")
     client.post(f"/parties/{game.pk}/lignes/{avions.pk}/supprimer/")
     html = client.get(f"/parties/{game.pk}/").content.decode()
-    assert "Ne tient plus sur la grille : Le mot doit toucher une lettre déjà posée sur la grille." in html
+    assert "Ne tient plus sur la grille : le mot doit toucher une lettre déjà posée sur la grille." in html
     response = client.get(f"/parties/{game.pk}/partie.gcg")
     assert response.status_code == 400
     assert (

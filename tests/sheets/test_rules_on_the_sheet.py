@@ -203,7 +203,7 @@ def test_finish_refuses_two_empty_boxes_and_changes_nothing(alice):
 
 
 def test_finish_refuses_a_digit_inside_letters(game):
-    with pytest.raises(services.SheetError, match="Bob : Caractère non accepté : « 3 »"):
+    with pytest.raises(services.SheetError, match="Bob : caractère non accepté : « 3 »"):
         services.game_finish(game=game, racks={0: "", 1: "E3"})
 
 
