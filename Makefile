@@ -41,6 +41,12 @@ bench: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
+# Regenerates locale/fr/LC_MESSAGES/django.po and .mo, the French plural messages (singular for 0 and 1), from
+# the code; needs GNU gettext. Run after changing a plural message and commit locale/.
+.PHONY: messages
+messages: setup
+	$(PYTHON) scripts/update_plurals.py
+
 # Removes what setup, tests and collectstatic generate; keeps db.sqlite3, which holds local data.
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis *.egg-info
