@@ -121,3 +121,43 @@ def test_bulletins_for_players_without_a_table_at_the_keyboard(page):
     expect(page.locator("#bulletin-log li").first).to_have_text("Table 1, Anne : 26.")
     scores = dict(session.rounds.get().results.values_list("player__name", "score"))
     assert scores == {"Éloïse Martin": 20, "Marc Roux": 26, "Anne": 26}
+
+
+def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_server):
+    """The phone still shows the form (its poll has not come back yet) when the arbiter reveals the top: the score
+    sent then is refused with the reason, and nothing is saved."""
+    session = club_session(get_user_model().objects.create(username="arbitre"))
+    anne = session.players.get(name="Anne")
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.route("**/duplicate/joueur/*/?etat=*", lambda route: route.fulfill(status=204))  # a poll not yet back
+    phone.goto(f"/duplicate/joueur/{anne.key}/")
+    phone.get_by_label("Mon score").fill("22")
+    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    phone.get_by_role("button", name="Envoyer").click()
+    expect(phone.locator(".error")).to_have_text("Le top est révélé : seul l'arbitre peut encore changer votre score.")
+    expect(phone.locator(".phase")).to_have_text("Coup 1 · Top révélé")
+    assert not first.results.exists()
+    phone.context.close()
+
+
+def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(page, browser, live_server):
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    stale = page.context.new_page()  # the same arbiter's second tab, opened before the end
+    stale.goto(f"/duplicate/{session.pk}/")
+    page.goto(f"/duplicate/{session.pk}/")
+    page.get_by_role("button", name="Terminer la séance").click()  # the confirmation is accepted
+    expect(page.locator(".messages")).to_contain_text("La séance est terminée")
+    expect(page.get_by_role("button", name="Rouvrir la séance")).to_be_visible()
+    expect(page.locator("#bulletin-form")).to_have_count(0)
+    stale.keyboard.type("1\n20\n")
+    expect(stale.locator("#bulletin-log .error")).to_have_text(
+        "Table 1, « 20 » non enregistré : la séance est terminée : rouvrez-la pour la modifier."
+    )
+    assert not session.rounds.get().results.exists()
+    page.get_by_role("button", name="Rouvrir la séance").click()
+    expect(page.locator(".messages")).to_contain_text("La séance est rouverte")
+    stale.keyboard.type("1\n20\n")
+    expect(stale.locator("#bulletin-log li").first).to_have_text("Table 1, Anne : 20.")
