@@ -79,7 +79,9 @@ cache_url = env_redis_url("DJANGO_CACHE_URL")
 if cache_url:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": cache_url}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Shared by every web process and worker through the database, as the counts of a rate limit must be; a
+    # federation's deployment sets DJANGO_CACHE_URL to its Redis. The table comes from `createcachetable`.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "clubsite_cache"}}
 
 # Sessions live in the database so that any gunicorn worker can serve any request.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
