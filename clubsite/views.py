@@ -113,7 +113,7 @@ def club_member_role(request, slug, membership_id):
     except services.MembershipRefused as refusal:
         messages.error(request, str(refusal))
         return _render_club(request, club, status=400)
-    messages.success(request, _("Rôle de %(name)s modifié.") % {"name": _display_name(membership.user)})
+    messages.success(request, _("Rôle du membre %(name)s modifié.") % {"name": _display_name(membership.user)})
     return redirect("club_detail", slug=club.slug)
 
 

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.functional import cached_property
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.models import Club
@@ -229,6 +229,9 @@ class Round(models.Model):
         return bool(self.top and self.suggestions and self.top_score < self.suggestions[0]["score"])
 
 
+ZERO_REASON = gettext_noop("Zéro donné par l'arbitre")  # translated when written and when read
+
+
 class Result(models.Model):
     """A player's result on a move; one per player and move, enforced by the database."""
 
@@ -249,6 +252,11 @@ class Result(models.Model):
 
     def __str__(self):
         return f"{self.player}: {self.score}"
+
+    @property
+    def is_zero_mark(self) -> bool:
+        """Whether the arbiter gave this result a zero (a "0" button shown pressed)."""
+        return self.score == 0 and self.reason == gettext(ZERO_REASON)
 
 
 class TournamentQuerySet(models.QuerySet):

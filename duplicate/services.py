@@ -27,7 +27,7 @@ from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
 from scoring.forms import GridMove
 from scoring.models import move_index
 
-from .models import Change, ExportJob, Player, Result, Round, Session, Tournament
+from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Session, Tournament
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
@@ -39,6 +39,12 @@ class DuplicateError(ValueError):
 
 class SessionClosed(DuplicateError):
     """A finished session: nothing changes in it until an organiser reopens it."""
+
+    status = 409
+
+
+class Conflict(DuplicateError):
+    """An action the session's state forbids: what depends on it must change first."""
 
     status = 409
 
@@ -360,13 +366,15 @@ def round_cancel(*, round_: Round, by=None) -> None:
         if session.rounds.filter(number__gt=round_.number).exists():
             raise DuplicateError(_("Seul le dernier coup peut être annulé."))
         if round_.results.exists():
-            raise DuplicateError(
+            raise Conflict(
                 _("Le coup %(number)d a déjà des résultats : corrigez-les plutôt que de l'annuler.")
                 % {"number": round_.number}
             )
         old = f"{round_.draw} {round_.top}".strip()
         _record(session, by, "draw", old, _("annulé"), round_number=round_.number)
         round_.delete()
+        # The timer ran for the cancelled draw: the move before it is over, its time is not running again.
+        Session.objects.filter(pk=session.pk).update(timer_started_at=None)
         session.touch()
 
 
@@ -485,6 +493,10 @@ def result_set(
     _refuse_if_finished(round_.session)
     if player.session_id != round_.session_id:
         raise DuplicateError(_("Ce joueur ne participe pas à cette séance."))
+    if player.absent:
+        raise DuplicateError(
+            _("%(name)s est déclaré absent : décochez « absent » avant de saisir son bulletin.") % {"name": player.name}
+        )
     reason = ""
     if move:
         score, move, reason = _score_move(round_, move)
@@ -521,6 +533,25 @@ def result_set(
     return result
 
 
+def result_clear(*, round_: Round, player: Player, by=None) -> bool:
+    """A bulletin typed by mistake taken back: the player has no score on the move again (his marks, if any,
+    stay). Returns whether there was a score to take back; the change is kept in the history."""
+    _refuse_if_finished(round_.session)
+    with transaction.atomic():
+        result = Result.objects.select_for_update().filter(round=round_, player=player).first()
+        if result is None or result.score is None:
+            return False
+        old = f"{result.score} {result.move}".strip()
+        if result.warning or result.penalty:
+            result.score, result.move, result.reason = None, "", ""
+            result.save(update_fields=["score", "move", "reason", "updated_at"])
+        else:
+            result.delete()
+        _record(round_.session, by, "score", old, "", round_number=round_.number, player=player)
+        round_.session.touch()
+    return True
+
+
 @dataclass
 class Bulletins:
     """Where a move's entry stands: how many players have a result, and who is still missing."""
@@ -552,8 +583,8 @@ def bulletin_enter(*, round_: Round, table: str, entry: str, by=None) -> tuple[P
 
 
 def bulletin_player(session: Session, text: str) -> Player:
-    """The player a bulletin names: his table number, or the start of his name when he has no table ("mar" for
-    Martine), which must name one player only."""
+    """The player a bulletin names: his table number, or the start of his name or of one of its words when he has
+    no table ("mar" for Martine, "roux" for Thibault Roux), which must name one player only."""
     text = " ".join(text.split())
     if not text:
         raise DuplicateError(_("Tapez le numéro de table du bulletin (ou le nom d'un joueur sans table)."))
@@ -563,7 +594,7 @@ def bulletin_player(session: Session, text: str) -> Player:
             raise DuplicateError(_("Aucun joueur à la table %(table)s.") % {"table": text})
         return player
     wanted = _folded(text)
-    named = [player for player in session.players.filter(table=None) if _folded(player.name).startswith(wanted)]
+    named = [player for player in session.players.filter(table=None) if _name_starts(player.name, wanted)]
     exact = [player for player in named if _folded(player.name) == wanted]
     if len(exact) == 1 or len(named) == 1:
         return (exact or named)[0]
@@ -573,6 +604,12 @@ def bulletin_player(session: Session, text: str) -> Player:
         _("« %(name)s » désigne plusieurs joueurs : %(names)s. Tapez davantage du nom.")
         % {"name": text[:40], "names": ", ".join(player.name for player in named[:5])}
     )
+
+
+def _name_starts(name: str, wanted: str) -> bool:
+    """Whether the name, or one of its words, starts as typed: "roux" and "thib" both name Thibault Roux."""
+    folded = _folded(name)
+    return folded.startswith(wanted) or any(word.startswith(wanted) for word in folded.split())
 
 
 def _folded(text: str) -> str:
@@ -628,7 +665,7 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
         before = {"score": result.score, "warning": result.warning, "penalty": result.penalty}
         fields = []
         if zero:
-            result.score, result.reason = 0, _("Zéro donné par l'arbitre")
+            result.score, result.reason = 0, _(ZERO_REASON)
             fields += ["score", "reason"]
         if warning is not None:
             result.warning = bool(warning)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/coups/<int:number>/annuler/", views.round_cancel, name="round_cancel"),
     path("<int:pk>/coups/<int:number>/resultats/<int:player_pk>/", views.result_enter, name="result"),
     path("<int:pk>/coups/<int:number>/bulletin/", views.bulletin_enter, name="bulletin"),
+    path("<int:pk>/coups/<int:number>/suivi/", views.console_poll, name="console_poll"),
     path("<int:pk>/chrono/", views.timer_start, name="timer"),
     path("<int:pk>/grille/", views.top_grid, name="top_grid"),
     path("<int:pk>/compteur/", counter.session_counter, name="counter"),

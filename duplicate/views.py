@@ -1,3 +1,5 @@
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -70,7 +72,7 @@ def session_new(request):
                 players=services.parse_player_lines(data["players"]),
             )
         except services.DuplicateError as error:
-            form.add_error(None, str(error))
+            form.add_error("players", str(error))
         else:
             if session.automatic:
                 return redirect("duplicate:player", key=session.players.first().key)
@@ -100,6 +102,7 @@ def _session_context(request, session, **extra):
         "players": [(player, results.get(player.pk)) for player in players],
         "untabled": any(player.table is None for player in players),
         "phase": session.phase(current, timezone.now()),
+        "now": timezone.now(),
         "bulletins": services.bulletins(entry_round, players, results) if entry_round else None,
         "ranking": rows,
         "tops_total": tops_total,
@@ -119,9 +122,15 @@ def session_detail(request, pk):
     return render(request, "duplicate/session.html", _session_context(request, session))
 
 
+# The console's field beside which a refused action says why, with what was typed kept in it.
+REFUSAL_FIELDS = {"round_top": "top", "round_add": "draw", "timer": "timer", "round_cancel": "timer"}
+
+
 def _refused(request, session, message, status=400):
-    """A refused action: the session's page again with the reason, nothing written."""
-    context = _session_context(request, session, error=message)
+    """A refused action: the session's page again with the reason beside the field concerned, nothing written."""
+    field = REFUSAL_FIELDS.get(getattr(request.resolver_match, "url_name", ""), "")
+    typed = {"top": request.POST.get("top", "")[:40], "draw": request.POST.get("draw", "")[:40]}
+    context = _session_context(request, session, error=message, error_field=field, typed=typed)
     return render(request, "duplicate/session.html", context, status=status)
 
 
@@ -203,7 +212,13 @@ def result_enter(request, session, number, player_pk):
     """The arbiter enters a bulletin: a score or the move played, and marks (zero, avertissement, pénalité)."""
     round_ = get_object_or_404(Round, session=session, number=number)
     player = get_object_or_404(Player, session=session, pk=player_pk)
+    note = ""
     try:
+        if "score" in request.POST and not _typed(request, "score") and not _typed(request, "move"):
+            # Both boxes emptied: the bulletin typed by mistake is taken back.
+            if not services.result_clear(round_=round_, player=player, by=request.user):
+                raise services.DuplicateError(_("Tapez un score ou un coup."))
+            note = _("Bulletin effacé.")
         _enter_result(request, round_, player, by=request.user)
         if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
             services.result_mark(
@@ -221,8 +236,10 @@ def result_enter(request, session, number, player_pk):
         context = {"typed": request.POST, "row_error": str(error)}
         return _result_row(request, session, round_, player, status=error.status, **context)
     if not request.htmx:
+        if note:
+            messages.success(request, f"{player.name} : {note}")
         return None
-    row = _result_row(request, session, round_, player)
+    row = _result_row(request, session, round_, player, row_note=note)
     count = {"session": session, "entry_round": round_, "bulletins": services.bulletins(round_), "oob": True}
     row.content += render(request, "duplicate/session.html#bulletin-count", count).content
     return row
@@ -235,7 +252,13 @@ def bulletin_enter(request, session, number):
     and the count of bulletins redrawn."""
     round_ = get_object_or_404(Round, session=session, number=number)
     table, entry = request.POST.get("table", "")[:10], request.POST.get("entry", "")[:40]
-    context = {"session": session, "entry_round": round_, "table": table, "entry": entry}
+    context = {
+        "session": session,
+        "entry_round": round_,
+        "table": table,
+        "table_is_number": table.strip().isascii() and table.strip().isdigit(),
+        "entry": entry,
+    }
     try:
         player, result = services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
     except services.DuplicateError as error:
@@ -262,6 +285,33 @@ def bulletin_enter(request, session, number):
     return HttpResponse(f"{line}{count}<template>{row}</template>")
 
 
+@login_required
+@require_GET
+def console_poll(request, pk, number):
+    """The console follows what the players send from their phones (and a second arbiter types): polled every
+    3 s, 204 while the session has not changed; otherwise the count of bulletins and the rows changed since
+    the last poll, which the page swaps in unless the arbiter is typing in them."""
+    session = _get_session_for_organiser(request, pk)
+    if request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)
+    round_ = get_object_or_404(Round, session=session, number=number)
+    since = _query_int(request, "depuis")
+    changed = round_.results.select_related("player")
+    if since is not None:
+        # A few seconds of margin: the web processes' clocks may differ a little.
+        changed = changed.filter(updated_at__gte=datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC))
+    context = {"session": session, "entry_round": round_, "now": timezone.now()}
+    parts = [render(request, "duplicate/session.html#console-poll", context).content.decode()]
+    count = {**context, "bulletins": services.bulletins(round_), "oob": True}
+    parts.append(render(request, "duplicate/session.html#bulletin-count", count).content.decode())
+    for result in changed[:500]:
+        row = {**context, "player": result.player, "result": result, "oob": True}
+        parts.append(
+            f"<template>{render(request, 'duplicate/session.html#result-row', row).content.decode()}</template>"
+        )
+    return HttpResponse("".join(parts))
+
+
 def _result_row(request, session, round_, player, status=200, **extra):
     result = round_.results.filter(player=player).first()
     context = {"session": session, "entry_round": round_, "player": player, "result": result, **extra}
@@ -281,6 +331,10 @@ def _enter_result(request, round_, player, by=None):
         services.result_set(round_=round_, player=player, score=_int(score), by=by)
 
 
+def _typed(request, name) -> str:
+    return request.POST.get(name, "").strip()
+
+
 def _int(text) -> int:
     try:
         return int(text)
@@ -290,7 +344,16 @@ def _int(text) -> int:
 
 @_organiser_action
 def timer_start(request, session):
+    current = session.current_round()
+    if current is None:
+        raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
+    if current.top:
+        raise services.Conflict(_("Le top est révélé : le temps de ce coup est fini."))
     services.timer_start(session=session)
+    messages.success(
+        request,
+        _("Chrono lancé : %(time)s pour le coup %(number)d.") % {"time": session.move_time, "number": current.number},
+    )
 
 
 @_organiser_action
@@ -340,12 +403,17 @@ def ranking_live(request, public_key):
     session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
-    rows, tops_total = services.ranking(session)
+    # As on the room's screen, the moves closed only: the places do not move while bulletins come in.
+    current = session.current_round()
+    closed = None if session.finished_at or current is None else current.number - 1
+    rows, tops_total = services.ranking(session, up_to=closed)
+    placed = session.rounds.exclude(top_score=None)
     context = {
         "session": session,
         "ranking": rows,
         "tops_total": tops_total,
-        "rounds": session.rounds.exclude(top_score=None).count(),
+        "rounds": placed.filter(number__lte=closed).count() if closed is not None else placed.count(),
+        "in_progress": current if closed is not None else None,
         "now": timezone.now(),
     }
     template = "duplicate/ranking.html#board" if request.htmx else "duplicate/ranking.html"
@@ -398,12 +466,15 @@ def player_page(request, key):
     stamp = _player_stamp(session, current, now)
     if request.method == "GET" and request.htmx and request.GET.get("etat") == stamp:
         return HttpResponse(status=204)
-    error = ""
+    error, error_field, status = "", "", 200
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
         except services.DuplicateError as caught:
-            error = str(caught)
+            error, status = str(caught), caught.status
+            if current is not None and not session.player_entry_refusal(current, now):
+                # The move is still open: the score or the move typed is what was wrong; it stays in its box.
+                error_field = "move" if request.POST.get("move", "").strip() else "score"
         else:
             return redirect("duplicate:player", key=key)
     rows, tops_total = services.ranking(session)
@@ -425,9 +496,11 @@ def player_page(request, key):
         "board_rows": services.room_board(session),
         "now": now,
         "error": error,
+        "error_field": error_field,
+        "typed": {"score": request.POST.get("score", "")[:10], "move": request.POST.get("move", "")[:40]},
     }
     template = "duplicate/player.html#live" if request.htmx and request.method == "GET" else "duplicate/player.html"
-    return render(request, template, context, status=400 if error else 200)
+    return render(request, template, context, status=status)
 
 
 def _player_stamp(session, current, now) -> str:
@@ -464,9 +537,13 @@ def _player_action(request, session, current, player):
     if session.automatic and action == "reveal":
         services.round_reveal_top(round_=current)
         return
+    if session.finished_at:
+        raise services.SessionClosed(_("La séance est terminée : les scores ne changent plus."))
     refusal = session.player_entry_refusal(current, timezone.now())
     if refusal:
         raise services.DuplicateError(refusal)
+    if not _typed(request, "score") and not _typed(request, "move"):
+        raise services.DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
     _enter_result(request, current, player)
     if session.automatic:
         services.round_reveal_top(round_=current)
@@ -571,6 +648,9 @@ SHEET_PAGE_PLAYERS = 20
 def session_sheet(request, pk):
     """The whole game as seed 000's duplicate sheet, a line a move and a column a player (20 a page): any cell
     of any move can be corrected; totals, solos and places follow."""
+    session = get_object_or_404(Session.objects.visible_to(request.user), pk=pk)
+    if not session.is_organiser(request.user):
+        return redirect("duplicate:recap", pk=session.pk)  # a member reads the recap; he corrects nothing
     session = _get_session_for_organiser(request, pk)
     return render(request, "duplicate/sheet.html", _sheet_context(request, session))
 
@@ -605,6 +685,10 @@ def sheet_cell(request, session, number, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     entry = request.POST.get("entry", "")[:40]
     try:
+        if not entry.strip() and services.result_clear(round_=round_, player=player, by=request.user):
+            # A cell emptied takes back the bulletin typed by mistake.
+            done = _("Coup %(number)d, %(name)s : bulletin effacé.") % {"number": number, "name": player.name}
+            return _sheet_done(request, session, done)
         result = services.entry_enter(round_=round_, player=player, entry=entry, by=request.user)
     except services.DuplicateError as error:
         # The sheet again, the refused cell keeping what was typed with the reason under it.
@@ -613,6 +697,10 @@ def sheet_cell(request, session, number, player_pk):
         template = "duplicate/sheet.html#sheet" if request.htmx else "duplicate/sheet.html"
         return render(request, template, context, status=error.status)
     done = _("Coup %(number)d, %(name)s : %(score)d.") % {"number": number, "name": player.name, "score": result.score}
+    return _sheet_done(request, session, done)
+
+
+def _sheet_done(request, session, done):
     if not request.htmx:
         messages.success(request, done)
         return redirect(

@@ -207,14 +207,18 @@ def check_draw(draw: Draw, *, available, reliquat, move_number: int, edition: Ed
             expected=expected,
         )
     if not _meets(draw.letters, needed, _letter_kinds(edition)):
-        raise ScoringError(
+        template = (
             gettext_noop(
-                "Au coup %(number)d, le tirage doit compter au moins %(needed)d voyelle(s) et %(needed)d consonne(s) "
+                "Au coup %(number)d, le tirage doit compter au moins %(needed)d voyelles et %(needed)d consonnes "
                 "(FISF §3.2) : il est à rejeter."
-            ),
-            number=move_number,
-            needed=needed,
+            )
+            if needed > 1
+            else gettext_noop(
+                "Au coup %(number)d, le tirage doit compter au moins une voyelle et une consonne "
+                "(FISF §3.2) : il est à rejeter."
+            )
         )
+        raise ScoringError(template, number=move_number, needed=needed)
 
 
 def bag_after(edition: Edition, board_tiles, reliquat) -> list[str]:

@@ -1,6 +1,16 @@
 // The arbiter's bulletins at the keyboard: table number, Enter, score or move, Enter. Enter in the table box goes
 // on to the score box instead of sending half a bulletin.
 document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowUp" && event.target.id === "bulletin-table" && !event.target.value && lastRefused) {
+    event.preventDefault();
+    const entry = document.getElementById("bulletin-entry");
+    event.target.value = lastRefused.table;
+    entry.value = lastRefused.entry;
+    entry.focus();
+    entry.select();
+    lastRefused = null;
+    return;
+  }
   if (event.key !== "Enter" || event.target.id !== "bulletin-table") return;
   const entry = document.getElementById("bulletin-entry");
   if (entry && !entry.value.trim()) {
@@ -21,6 +31,7 @@ document.addEventListener("input", (event) => {
 // last answer carries the last count. Each answer adds a line on top of the entry log (a refusal stays in sight
 // while the next bulletins go through); htmx swaps the player's row and the count it carries.
 let bulletins = Promise.resolve();
+let lastRefused = null;
 document.addEventListener("submit", (event) => {
   const form = event.target;
   if (form.id !== "bulletin-form" || !window.htmx) return;
@@ -29,11 +40,19 @@ document.addEventListener("submit", (event) => {
   form.reset();
   form.querySelector("#bulletin-table").focus();
   const log = (html) => htmx.swap(form.dataset.log, html, { swapStyle: "afterbegin" });
+  // A refused bulletin is never put back into the form by itself (an arbiter typing ahead would type into it):
+  // the Up arrow in the empty table box calls the last one back, to be corrected.
+  const refused = () => { lastRefused = { table: body.get("table"), entry: body.get("entry") }; };
   bulletins = bulletins.then(() =>
     fetch(form.action, { method: "POST", body, headers: { "HX-Request": "true" } })
-      .then((response) => response.text())
-      .then(log)
-      .catch(() => log(`<li class="error" role="alert">${form.dataset.offline}</li>`)),
+      .then((response) => response.text().then((html) => {
+        log(html);
+        if (!response.ok) refused();
+      }))
+      .catch(() => {
+        log(`<li class="error" role="alert">${form.dataset.offline}</li>`);
+        refused();
+      }),
   );
 });
 
@@ -48,6 +67,16 @@ document.addEventListener("submit", (event) => {
   const below = row?.cells[cell.cellIndex]?.querySelector("input[name=entry]");
   if (below) below.focus();
   else form.querySelector("input[name=entry]").blur();
+});
+
+// A refused cell keeps the focus, its text selected, to be corrected at once.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target.id !== "game-sheet") return;
+  const refused = document.querySelector("#game-sheet input[aria-invalid=true]");
+  if (refused) {
+    refused.focus();
+    refused.select();
+  }
 });
 
 // The sheet comes back whole after each cell (totals, solos and places follow): a cell being typed meanwhile
@@ -67,4 +96,13 @@ document.addEventListener("htmx:afterSwap", () => {
     input.classList.add("dirty");
   }
   typing = null;
+});
+
+// The console's poll brings the rows the players changed from their phones: a row the arbiter is typing in is
+// left as it is (his Enter will send it), every other one is swapped.
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const row = event.detail.target;
+  if (!row.matches?.(".results-table tr")) return;
+  const busy = row.contains(document.activeElement) || row.querySelector(".dirty, [role=alert]");
+  if (busy) event.detail.shouldSwap = false;
 });

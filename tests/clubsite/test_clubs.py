@@ -364,7 +364,7 @@ def test_it_changes_a_role(lyon, alice, charlie):
 
     assert response.redirect_chain == [(reverse("club_detail", args=[lyon.slug]), 302)]
     assert membership(lyon, charlie).role == ORGANISER
-    assert "Rôle de charlie modifié." in response.text
+    assert "Rôle du membre charlie modifié." in response.text
 
 
 def test_change_role_refuses_an_unknown_role(lyon, alice, charlie):

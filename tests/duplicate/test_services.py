@@ -258,7 +258,7 @@ def test_a_member_is_found_by_email_or_any_case_and_only_once(alice, bob, lyon):
     [
         (
             ["BCDFGHA"],
-            "Au coup 1, le tirage doit compter au moins 2 voyelle(s) et 2 consonne(s) (FISF §3.2) : il est à rejeter.",
+            "Au coup 1, le tirage doit compter au moins 2 voyelles et 2 consonnes (FISF §3.2) : il est à rejeter.",
         ),
         (["VAGUES"], "Le tirage compte 6 lettres : il en faut 7."),
         (["VAGUEST", "AEIRNLO"], "Le reliquat ST n'est pas gardé : écrivez « ST+… », ou « -… » après un rejet."),

@@ -68,7 +68,6 @@ def test_a_cell_typed_as_a_move_is_scored(client, alice, lyon):
     [
         ("37", 400, "Coup 2 : score supérieur au top : faute de frappe ?"),
         ("3x", 400, "Coup 2 : « 3x » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu."),
-        ("", 400, "Coup 2 : tapez le score ou le coup du bulletin."),
     ],
 )
 def test_a_refused_cell_says_why_beside_it_and_keeps_the_saved_score(client, alice, lyon, entry, status, message):
@@ -134,8 +133,70 @@ def test_who_reads_the_recap_and_who_runs_the_session(client, alice, bob, charli
     client.force_login(bob)
     assert client.get(recap).status_code == 200
     assert client.get(f"/duplicate/{session.pk}/")["Location"] == recap
-    assert client.get(f"/duplicate/{session.pk}/feuille/").status_code == 403
+    assert client.get(f"/duplicate/{session.pk}/feuille/")["Location"] == recap
     response = client.post(f"/duplicate/{session.pk}/feuille/1/{premier.pk}/", {"entry": "0"})
     assert response.status_code == 403
     assert premier.results.get(round__number=1).score == 24
     assert f'href="{recap}"' in client.get("/duplicate/").content.decode()  # "Séances de mes clubs"
+
+
+def test_an_emptied_cell_takes_the_bulletin_back_and_says_so(client, alice, lyon):
+    """Trial of issue 11: a bulletin typed for the wrong player could not be taken back (an empty cell was
+    refused, an emptied console row came back with its score)."""
+    session, premier, _second = seed_game(alice, lyon)
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/feuille/2/{premier.pk}/"
+    response = client.post(url, {"entry": ""}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Coup 2, Premier : bulletin effacé." in html
+    assert footer(html, "Total") == ["78", "42", "65"]
+    assert not premier.results.filter(round__number=2).exists()
+    change = Change.objects.filter(player=premier, round_number=2).first()
+    assert (change.old, change.new) == ("30", "")
+    response = client.post(url, {"entry": ""}, headers={"HX-Request": "true"})  # nothing left to take back
+    assert response.status_code == 400
+    assert "Coup 2 : tapez le score ou le coup du bulletin." in response.content.decode()
+
+
+def test_an_emptied_console_row_takes_the_bulletin_back_and_keeps_the_marks(client, alice, lyon):
+    session, premier, _second = seed_game(alice, lyon)
+    round_ = session.rounds.get(number=2)
+    services.result_mark(round_=round_, player=premier, warning=True)
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/coups/2/resultats/{premier.pk}/"
+    response = client.post(url, {"score": "", "saved_score": "30", "move": ""}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Bulletin effacé." in response.content.decode()
+    result = premier.results.get(round=round_)
+    assert (result.score, result.warning) == (None, True)
+    response = client.post(url, {"score": "", "move": ""}, headers={"HX-Request": "true"})
+    assert response.status_code == 400
+    assert "Tapez un score ou un coup." in response.content.decode()
+
+
+def test_an_absent_players_bulletin_is_refused(client, alice, lyon):
+    """Trial of issue 11: a player declared absent took bulletins without a word."""
+    session, premier, _second = seed_game(alice, lyon)
+    services.player_update(player=premier, name="Premier", table=1, absent=True)
+    with pytest.raises(services.DuplicateError) as caught:
+        services.bulletin_enter(round_=session.rounds.get(number=3), table="1", entry="12")
+    assert str(caught.value) == "Premier est déclaré absent : décochez « absent » avant de saisir son bulletin."
+    assert premier.results.get(round__number=3).score == 18
+
+
+def test_the_consoles_poll_brings_the_rows_changed_since_it_last_looked(client, alice, lyon):
+    session, premier, second = seed_game(alice, lyon)
+    client.force_login(alice)
+    session.refresh_from_db()
+    url = f"/duplicate/{session.pk}/coups/3/suivi/"
+    assert client.get(f"{url}?v={session.version}").status_code == 204
+    services.result_set(round_=session.rounds.get(number=3), player=second, score=12)  # from his phone
+    response = client.get(f"{url}?v={session.version}&depuis=0")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="bulletin-count" class="meta" hx-swap-oob="true">2/2 bulletins' in html
+    assert f'<tr id="player-{second.pk}" hx-swap-oob="true">' in html
+    assert 'value="12"' in html
+    client.force_login(alice.__class__.objects.create(username="intrus"))
+    assert client.get(url).status_code == 404

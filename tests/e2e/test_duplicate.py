@@ -48,6 +48,9 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
             "Le top est révélé : seul l'arbitre peut encore changer votre score."
         )
 
+    # The ranking counts the moves closed: the last one closes with the session.
+    page.get_by_role("button", name="Terminer la séance").click()
+    expect(page.locator(".messages")).to_contain_text("La séance est terminée")
     page.get_by_role("link", name="Classement", exact=True).click()
     rows = page.locator("table.ranking tbody tr")
     expect(rows).to_have_count(3)
@@ -135,7 +138,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
         page.keyboard.type(f"{table}\n{'h4 vague' if table == 7 else table}\n")
     expect(page.locator("#bulletin-count")).to_have_text("20/20 bulletins")
     expect(page.locator("#bulletin-log .error")).to_have_text(
-        "Table 21, « 10 » non enregistré : aucun joueur à la table 21."
+        "Table 21, « 10 » non enregistré. Aucun joueur à la table 21. (↑ dans la case Table le rappelle)"
     )
     expect(page.locator("tr", has_text="Joueur 7").locator("input[name=score]")).to_have_value("26")
     scores = dict(session.rounds.get().results.values_list("player__table", "score"))

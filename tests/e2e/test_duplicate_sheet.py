@@ -154,10 +154,88 @@ def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(p
     expect(page.locator("#bulletin-form")).to_have_count(0)
     stale.keyboard.type("1\n20\n")
     expect(stale.locator("#bulletin-log .error")).to_have_text(
-        "Table 1, « 20 » non enregistré : la séance est terminée : rouvrez-la pour la modifier."
+        "Table 1, « 20 » non enregistré. La séance est terminée : rouvrez-la pour la modifier."
+        " (↑ dans la case Table le rappelle)"
     )
     assert not session.rounds.get().results.exists()
+    # The Up arrow calls the refused bulletin back, to be sent again once the session is reopened.
+    stale.keyboard.press("ArrowUp")
+    expect(stale.locator("#bulletin-table")).to_have_value("1")
+    expect(stale.locator("#bulletin-entry")).to_have_value("20")
+    expect(stale.locator("#bulletin-entry")).to_be_focused()
     page.get_by_role("button", name="Rouvrir la séance").click()
     expect(page.locator(".messages")).to_contain_text("La séance est rouverte")
-    stale.keyboard.type("1\n20\n")
+    stale.keyboard.press("Enter")
     expect(stale.locator("#bulletin-log li").first).to_have_text("Table 1, Anne : 20.")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
+def test_the_room_screen_fits_the_projector_with_25_players(browser, live_server, viewport):
+    """Trial of issue 11: at 1920 × 1080 the grid's last rows and ranking rows 16 to 20 were below the screen,
+    and no page ever brought them in."""
+    session = club_session(
+        get_user_model().objects.create(username="arbitre"), players=[f"Joueur {n}" for n in range(1, 26)]
+    )
+    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    for n, player in enumerate(session.players.all()):
+        duplicate_services.result_set(round_=first, player=player, score=n)
+    duplicate_services.round_add(session=session, draw_text="ST+AIONX")
+    room = browser.new_context(base_url=live_server.url, viewport=viewport).new_page()
+    room.goto(f"/duplicate/salle/{session.public_key}/")
+    assert room.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
+    board = room.locator(".room-board").bounding_box()
+    assert board["y"] + board["height"] <= viewport["height"]
+    rows = room.locator(".room-ranking tbody tr")
+    shown = rows.filter(visible=True)
+    first_page = shown.count()
+    assert 5 <= first_page < 25
+    last_row = shown.last.bounding_box()
+    assert last_row["y"] + last_row["height"] <= viewport["height"]
+    pages = -(-25 // first_page)
+    expect(room.locator(".room-page-count")).to_have_text(f"1/{pages} ·")
+    expect(room.locator(".room-page-count")).to_have_text(f"2/{pages} ·", timeout=10000)  # the next page, by itself
+    expect(rows.first).to_be_hidden()
+    room.context.close()
+
+
+def test_the_console_shows_the_scores_players_send_from_their_phones(page, browser, live_server):
+    """Trial of issue 11: in a session where both enter scores, the console kept "0/20 bulletins" and empty
+    cells while the players' own scores came in, until reloaded."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    page.goto(f"/duplicate/{session.pk}/")
+    expect(page.locator("#bulletin-count")).to_contain_text("0/3 bulletins")
+    chloe_score = page.locator("tr", has_text="Chloé").locator("input[name=score]")
+    chloe_score.fill("1")  # the arbiter is typing in Chloé's row: the poll leaves it alone
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
+    for name, score in (("Anne", "22"), ("Chloé", "18")):
+        phone.goto(f"/duplicate/joueur/{session.players.get(name=name).key}/")
+        phone.get_by_label("Mon score").fill(score)
+        phone.get_by_role("button", name="Envoyer").click()
+        expect(phone.locator(".message")).to_contain_text(f"Bulletin reçu : {score} points.")
+    expect(page.locator("#bulletin-count")).to_contain_text("2/3 bulletins", timeout=8000)
+    expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_value("22")
+    expect(chloe_score).to_have_value("1")
+    phone.context.close()
+
+
+def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browser, live_server):
+    """Trial of issue 11: "A1 PARIENT" got "Bulletin reçu : 0 points" and nothing more; "abc" was refused above
+    the card with the box emptied."""
+    session = club_session(get_user_model().objects.create(username="arbitre"))
+    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
+    phone.goto(f"/duplicate/joueur/{session.players.get(name='Anne').key}/")
+    phone.get_by_label("Mon score").fill("abc")
+    phone.get_by_role("button", name="Envoyer").click()
+    expect(phone.locator("#entry-error")).to_have_text("Un nombre entier est attendu.")
+    expect(phone.get_by_label("Mon score")).to_have_value("abc")
+    phone.get_by_label("Mon score").fill("")
+    phone.get_by_label("ou mon coup").fill("H8 VAGUEZ")
+    phone.get_by_role("button", name="Envoyer").click()
+    expect(phone.locator(".message")).to_have_text(
+        "Bulletin reçu : 0 point. Ce coup ne se joue pas avec le tirage VAGUEST. Vous pouvez le corriger jusqu'au top."
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.context.close()

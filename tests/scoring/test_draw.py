@@ -242,5 +242,10 @@ def test_a_typed_rack_needs_two_and_two_up_to_move_15_then_one_and_one(fr):
     available = bag_after(fr, [], [])
     with pytest.raises(ScoringError) as caught:
         check_draw(rack, available=available, reliquat=[], move_number=15, edition=fr)
-    assert caught.value.message.startswith("Au coup 15, le tirage doit compter au moins 2 voyelle(s)")
+    assert caught.value.message.startswith("Au coup 15, le tirage doit compter au moins 2 voyelles")
     check_draw(rack, available=available, reliquat=[], move_number=16, edition=fr)
+    with pytest.raises(ScoringError) as caught:
+        check_draw(parse_draw("BCDFGHK", fr), available=available, reliquat=[], move_number=16, edition=fr)
+    assert caught.value.message == (
+        "Au coup 16, le tirage doit compter au moins une voyelle et une consonne (FISF §3.2) : il est à rejeter."
+    )
