@@ -253,10 +253,16 @@ class Result(models.Model):
 
 class TournamentQuerySet(models.QuerySet):
     def organised_by(self, user):
-        """Tournaments a member runs: those he created, and those of clubs he organises."""
+        """Tournaments a member runs: those of clubs he organises, and his own club-less ones while he still
+        runs every session in them. Creating a tournament gives no right of its own: an organiser removed from
+        a club (or made a plain member) no longer reads its sessions' results through a tournament."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(Q(creator=user) | Q(club__in=Club.objects.organised_by(user)))
+        not_his = Tournament.sessions.through.objects.exclude(session__in=Session.objects.organised_by(user))
+        return self.filter(
+            Q(club__in=Club.objects.organised_by(user))
+            | (Q(club__isnull=True, creator=user) & ~Q(pk__in=not_his.values("tournament")))
+        )
 
     def visible_to(self, user):
         """Tournaments a member may know of: those he runs, those of his clubs, those he plays in. The others
@@ -264,7 +270,9 @@ class TournamentQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         return self.filter(
-            Q(creator=user) | Q(club__in=Club.objects.for_user(user)) | Q(sessions__in=Session.objects.played_by(user))
+            Q(pk__in=Tournament.objects.organised_by(user).values("pk"))
+            | Q(club__in=Club.objects.for_user(user))
+            | Q(sessions__in=Session.objects.played_by(user))
         ).distinct()
 
 

@@ -6,9 +6,12 @@ import io
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from clubsite import services as clubs
+from clubsite.models import Membership
 from duplicate import services
 from duplicate.models import ExportJob, Result, Session
 
@@ -268,6 +271,36 @@ def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, gr
     client.force_login(alice)
     assert client.get(url).status_code == 200
     assert "Coupe d&#x27;hiver" in client.get("/duplicate/tournois/").content.decode()
+
+
+@pytest.mark.parametrize("leaves", ["removed", "demoted"])
+def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice, bob, lyon, leaves):
+    """Issue 12: the creator of a club's tournament kept it, its exports included, after leaving the club."""
+    dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
+    membership = Membership.objects.create(club=lyon, user=dora, role=Membership.Role.ORGANISER)
+    club_cup = services.tournament_create(
+        name="Coupe d'hiver", creator=dora, sessions=[make_session(dora, lyon), make_session(dora, lyon)]
+    )
+    # Club-less: one of the club's sessions beside her personal one.
+    mixed = services.tournament_create(
+        name="Mélange", creator=dora, sessions=[make_session(alice, lyon), make_session(dora)]
+    )
+    client.force_login(dora)
+    for tournament in (club_cup, mixed):
+        assert client.get(f"/duplicate/tournois/{tournament.pk}/?export=csv").status_code == 200
+    if leaves == "removed":
+        clubs.membership_remove(membership=membership)
+    else:
+        clubs.membership_set_role(membership=membership, role=Membership.Role.MEMBER)
+    for tournament in (club_cup, mixed):
+        url = f"/duplicate/tournois/{tournament.pk}/"
+        expected = 404 if leaves == "removed" or tournament == mixed else 403  # a member still knows of it
+        assert client.get(url).status_code == expected
+        assert client.get(f"{url}?export=csv").status_code == expected
+    html = client.get("/duplicate/tournois/").content.decode()
+    assert "Coupe d&#x27;hiver" not in html and "Mélange" not in html
+    client.force_login(alice)  # the club's organisers keep the club's tournament
+    assert client.get(f"/duplicate/tournois/{club_cup.pk}/").status_code == 200
 
 
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
