@@ -159,6 +159,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 
+# Duplicate exports: a session with more players than this is exported by a worker, whose files (kept in the
+# database) and jobs are deleted by the periodic task `duplicate.tasks.export_purge` once this many hours old.
+DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
+DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
+
 log_level = env_str("DJANGO_LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,

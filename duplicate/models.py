@@ -309,6 +309,8 @@ class ExportJob(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="export_jobs")
     kind = models.CharField(max_length=12)
+    # The session's version the file was built from: the same results are not exported twice.
+    session_version = models.PositiveIntegerField(default=0)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
