@@ -2,6 +2,7 @@
 
 import datetime
 import secrets
+from itertools import groupby
 
 from django.conf import settings
 from django.db import models
@@ -20,6 +21,56 @@ def _new_seed() -> int:
 
 def _new_key() -> str:
     return secrets.token_urlsafe(12)
+
+
+def keep_shared_sessions(collector, field, sub_objs, using):
+    """`Session.creator`'s on_delete: a member's account is deleted. A club's session stays with the club, and a
+    personal one stays while another member plays in it (he reads it as before; nobody runs it any more): only
+    the personal sessions nobody else could open go with him."""
+    leaving = {user.pk for user in collector.data.get(field.remote_field.model, ())}
+    others = Player.objects.filter(member__isnull=False).exclude(member__in=leaving)
+    shared = Q(club__isnull=False) | Q(pk__in=others.values("session"))
+    sessions = {session.pk: session for session in sub_objs}
+    kept = set(Session.objects.filter(shared, pk__in=list(sessions)).values_list("pk", flat=True))
+    collector.add_field_update(field, None, [sessions[pk] for pk in kept])
+    alone = [session for pk, session in sessions.items() if pk not in kept]
+    if alone:
+        models.CASCADE(collector, field, alone, using)
+
+
+def keep_played_sessions(collector, field, sub_objs, using):
+    """`Session.club`'s on_delete: a club is deleted. Its sessions without a result go with it; one with results
+    refuses the deletion (the admin lists them), since the players' results must not vanish with a club."""
+    sessions = list(sub_objs)
+    played = set(Result.objects.filter(round__session__in=sessions).values_list("round__session", flat=True))
+    empty = [session for session in sessions if session.pk not in played]
+    if empty:
+        models.CASCADE(collector, field, empty, using)
+    if played:
+        raise models.ProtectedError(
+            "A club whose sessions have results cannot be deleted.",
+            [session for session in sessions if session.pk in played],
+        )
+
+
+def keep_club_tournaments(collector, field, sub_objs, using):
+    """`Tournament.creator`'s on_delete: a club's tournament stays with the club, whose organisers run it; a
+    club-less one, which only its creator ran, goes with him (its sessions stay: it only grouped them)."""
+    tournaments = list(sub_objs)
+    collector.add_field_update(field, None, [t for t in tournaments if t.club_id is not None])
+    personal = [t for t in tournaments if t.club_id is None]
+    if personal:
+        models.CASCADE(collector, field, personal, using)
+
+
+def unlink_keeping_the_username(collector, field, sub_objs, using):
+    """`Change.user`'s on_delete: a member's account is deleted. The session's history keeps who made each change
+    (an arbiter's correction must not read as the player's own entry)."""
+    names = {user.pk: user.get_username()[:150] for user in collector.data.get(field.remote_field.model, ())}
+    changes = Change.objects.filter(pk__in=[change.pk for change in sub_objs]).order_by("user", "pk")
+    for user_id, made in groupby(changes, key=lambda change: change.user_id):
+        collector.add_field_update(Change._meta.get_field("user_name"), names.get(user_id, ""), list(made))
+    collector.add_field_update(field, None, sub_objs)
 
 
 class SessionQuerySet(models.QuerySet):
@@ -53,9 +104,12 @@ class Session(models.Model):
         BOTH = "both", _("Les deux")
 
     club = models.ForeignKey(
-        "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="duplicate_sessions"
+        "clubsite.Club", on_delete=keep_played_sessions, null=True, blank=True, related_name="duplicate_sessions"
     )
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty once its creator's account is deleted (keep_shared_sessions).
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=keep_shared_sessions, null=True, blank=True, related_name="+"
+    )
     name = models.CharField(_("nom"), max_length=120)
     date = models.DateField(_("date"))
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
@@ -282,7 +336,10 @@ class Tournament(models.Model):
     club = models.ForeignKey(
         "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="tournaments"
     )
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty once its creator's account is deleted (keep_club_tournaments).
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=keep_club_tournaments, null=True, blank=True, related_name="+"
+    )
     name = models.CharField(_("nom"), max_length=120)
     sessions = models.ManyToManyField(Session, related_name="tournaments", verbose_name=_("séances"))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -344,8 +401,10 @@ class Change(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")
     at = models.DateTimeField(_("le"), auto_now_add=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=unlink_keeping_the_username, null=True, blank=True, related_name="+"
     )
+    # The username of `user` once his account is deleted.
+    user_name = models.CharField(max_length=150, blank=True, editable=False)
     round_number = models.PositiveSmallIntegerField(_("coup"), null=True, blank=True)
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes")
     field = models.CharField(_("quoi"), max_length=20, choices=Field.choices)
