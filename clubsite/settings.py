@@ -177,6 +177,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # database) and jobs are deleted by the periodic task `duplicate.tasks.export_purge` once this many hours old.
 DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
 DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
+# A job still waiting or running this long after it was asked for is taken as stuck (its worker died).
+DUPLICATE_EXPORT_STUCK_MINUTES = 10
 
 log_level = env_str("DJANGO_LOG_LEVEL", "INFO").upper()
 

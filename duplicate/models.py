@@ -7,6 +7,7 @@ from itertools import groupby
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -383,6 +384,16 @@ class ExportJob(models.Model):
 
     def __str__(self):
         return f"{self.session} ({self.kind})"
+
+    @staticmethod
+    def stuck_before() -> datetime.datetime:
+        """A job still waiting or running that was asked for before this is stuck: its worker died or never got
+        it. Pressing the button again then starts another."""
+        return timezone.now() - datetime.timedelta(minutes=settings.DUPLICATE_EXPORT_STUCK_MINUTES)
+
+    @property
+    def is_stuck(self) -> bool:
+        return self.status in (self.Status.PENDING, self.Status.RUNNING) and self.created_at < self.stuck_before()
 
 
 class Change(models.Model):

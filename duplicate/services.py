@@ -787,14 +787,16 @@ def export_inline(session: Session) -> bool:
 
 def export_request(*, session: Session, kind: str, user) -> ExportJob:
     """The job building the session's file: one already done or under way for the same results (the session's
-    version) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise a
-    new one, queued once the transaction commits, which the worker fills."""
+    version) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise (or
+    when the one under way is stuck) a new one, queued once the transaction commits, which the worker fills."""
     from .tasks import export_session
 
     version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+    under_way = Q(
+        status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING), created_at__gte=ExportJob.stuck_before()
+    )
     job = (
-        session.export_jobs.filter(kind=kind, session_version=version)
-        .exclude(status=ExportJob.Status.FAILED)
+        session.export_jobs.filter(Q(status=ExportJob.Status.DONE) | under_way, kind=kind, session_version=version)
         .defer("content")
         .first()
     )

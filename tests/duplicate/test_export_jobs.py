@@ -90,6 +90,16 @@ def test_a_failed_export_is_not_reused(large, export):
     assert export(large) != first
 
 
+def test_a_stuck_export_is_not_reused(client, large, export):
+    """A job still waiting long after it was asked for (its worker died) would have blocked a new one for a day."""
+    first = export(large)
+    ExportJob.objects.update(status=ExportJob.Status.PENDING)
+    assert export(large) == first  # still under way
+    ExportJob.objects.update(created_at=timezone.now() - datetime.timedelta(minutes=11))
+    assert "La préparation semble bloquée : relancez-la." in client.get(first).content.decode()
+    assert export(large) != first
+
+
 def test_old_export_files_are_deleted_by_a_periodic_task(settings, large, alice):
     settings.DUPLICATE_EXPORT_RETENTION_HOURS = 24
     old, recent = (
