@@ -74,6 +74,12 @@ class MembershipQuerySet(models.QuerySet):
         """Organisers and club admins: everyone who may run the club's sessions."""
         return self.filter(role__in=Membership.Role.organising())
 
+    def leaving_clubs_without_admin(self):
+        """Those of these memberships whose removal (or demotion) would leave their club without an admin: the
+        club's admins are all among them."""
+        others = Membership.objects.admins().exclude(pk__in=self.values("pk"))
+        return self.admins().exclude(club__in=others.values("club"))
+
     def by_rank(self):
         """Admins first, then organisers, then members, each group by name: the order a club page lists them."""
         rank = models.Case(

@@ -7,6 +7,7 @@ run eagerly in-process, mail printed to the console.
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 from clubsite.env import database_from_url, env_bool, env_int, env_list, env_redis_url, env_str
 
@@ -43,6 +44,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -128,6 +130,18 @@ SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy: our own files only. No inline script, event handler or style attribute, no eval (htmx
+# is told so in base.html's htmx-config); images also as data: URIs, which the API docs' stylesheet uses.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 if not DEBUG and not SECURE_SSL_REDIRECT:
     # Turned off on purpose: the proxy in front of the site redirects plain HTTP itself.
     SILENCED_SYSTEM_CHECKS = ["security.W008"]
@@ -159,12 +173,34 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 
+# Duplicate exports: a session with more players than this is exported by a worker, whose files (kept in the
+# database) and jobs are deleted by the periodic task `duplicate.tasks.export_purge` once this many hours old.
+DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
+DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
+# A job still waiting or running this long after it was asked for is taken as stuck (its worker died).
+DUPLICATE_EXPORT_STUCK_MINUTES = 10
+
 log_level = env_str("DJANGO_LOG_LEVEL", "INFO").upper()
+
+
+def client_errors_in_one_line(record) -> bool:
+    """A 4xx is the visitor's doing (a 403 for a page he may not use, a 404): Django logs PermissionDenied with
+    its traceback, which says nothing more than its one line. 5xx keep theirs."""
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {
+        "client_errors_in_one_line": {"()": "django.utils.log.CallbackFilter", "callback": client_errors_in_one_line}
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["client_errors_in_one_line"]}
+    },
     "root": {"handlers": ["console"], "level": log_level},
     "loggers": {
         # Django's own default sends errors by mail and logs only with DEBUG on; always log to the console.

@@ -197,7 +197,7 @@ def session_history(request, pk: int):
         "entries": [
             {
                 "at": change.at.isoformat(),
-                "user": change.user.get_username() if change.user else None,
+                "user": change.user.get_username() if change.user else (change.user_name or None),
                 "round": change.round_number,
                 "player": change.player_id,
                 "field": change.field,

@@ -1,12 +1,17 @@
 """Results files of a session: CSV and XLSX rankings, and the federation's results file (facts §4: a latin-1
-CSV, one line per table, `"table","name","total"`)."""
+CSV, one line per table, `"table","name","total"`).
+
+Every cell goes through `spreadsheet_cell`, so that a name typed by anyone never becomes a formula in the
+spreadsheet that opens the file (CSV injection)."""
 
 import csv
 import io
+import re
 
 from django.http import HttpResponse
 from django.utils.text import slugify
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from .models import Result, Session
 from .services import ranking
@@ -17,6 +22,18 @@ KINDS = {
     "federation": ("text/csv; charset=iso-8859-1", "csv"),
 }
 HEADER = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos"]
+
+# What makes a spreadsheet read a cell as a formula: OWASP's = + - @ tab and carriage return, the full-width
+# signs some spreadsheets read as well, any other control character, and the same after leading spaces.
+FORMULA_START = re.compile(r" *[=+\-@＝＋－＠\x00-\x1f]")
+
+
+def spreadsheet_cell(value):
+    """`value` as a cell of an exported file: a text that a spreadsheet would run as a formula gets a leading
+    apostrophe and is shown as typed; numbers (a gap of -13) and other texts are left alone."""
+    if isinstance(value, str) and FORMULA_START.match(value):
+        return "'" + value
+    return value
 
 
 def table(session: Session, progress=None) -> list[list]:
@@ -58,7 +75,7 @@ def build(session: Session, kind: str, progress=None) -> bytes:
 def _federation_file(rows) -> bytes:
     """The federation's results file: latin-1, every field quoted."""
     buffer = io.StringIO()
-    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerows(rows)
+    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerows(_cells(rows))
     return buffer.getvalue().encode("iso-8859-1", errors="replace")
 
 
@@ -68,19 +85,24 @@ def _spreadsheet(header, rows, kind: str) -> bytes:
         book = Workbook()
         sheet = book.active
         sheet.title = "Classement"
-        sheet.append(header)
-        for row in rows:
-            sheet.append(row)
+        for row in [header, *rows]:
+            # openpyxl refuses the control characters XML cannot hold: they go (before the formula check) rather
+            # than fail the export.
+            sheet.append([spreadsheet_cell(ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v) for v in row])
         buffer = io.BytesIO()
         book.save(buffer)
         return buffer.getvalue()
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(header)
     writer.writerows(
-        [[str(value).replace(".", ",") if isinstance(value, float) else value for value in row] for row in rows]
+        [str(value).replace(".", ",") if isinstance(value, float) else value for value in row]
+        for row in _cells([header, *rows])
     )
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def _cells(rows):
+    return [[spreadsheet_cell(value) for value in row] for row in rows]
 
 
 def filename(session: Session, kind: str) -> str:

@@ -2,10 +2,12 @@
 
 import datetime
 import secrets
+from itertools import groupby
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -20,6 +22,56 @@ def _new_seed() -> int:
 
 def _new_key() -> str:
     return secrets.token_urlsafe(12)
+
+
+def keep_shared_sessions(collector, field, sub_objs, using):
+    """`Session.creator`'s on_delete: a member's account is deleted. A club's session stays with the club, and a
+    personal one stays while another member plays in it (he reads it as before; nobody runs it any more): only
+    the personal sessions nobody else could open go with him."""
+    leaving = {user.pk for user in collector.data.get(field.remote_field.model, ())}
+    others = Player.objects.filter(member__isnull=False).exclude(member__in=leaving)
+    shared = Q(club__isnull=False) | Q(pk__in=others.values("session"))
+    sessions = {session.pk: session for session in sub_objs}
+    kept = set(Session.objects.filter(shared, pk__in=list(sessions)).values_list("pk", flat=True))
+    collector.add_field_update(field, None, [sessions[pk] for pk in kept])
+    alone = [session for pk, session in sessions.items() if pk not in kept]
+    if alone:
+        models.CASCADE(collector, field, alone, using)
+
+
+def keep_played_sessions(collector, field, sub_objs, using):
+    """`Session.club`'s on_delete: a club is deleted. Its sessions without a result go with it; one with results
+    refuses the deletion (the admin lists them), since the players' results must not vanish with a club."""
+    sessions = list(sub_objs)
+    played = set(Result.objects.filter(round__session__in=sessions).values_list("round__session", flat=True))
+    empty = [session for session in sessions if session.pk not in played]
+    if empty:
+        models.CASCADE(collector, field, empty, using)
+    if played:
+        raise models.ProtectedError(
+            "A club whose sessions have results cannot be deleted.",
+            [session for session in sessions if session.pk in played],
+        )
+
+
+def keep_club_tournaments(collector, field, sub_objs, using):
+    """`Tournament.creator`'s on_delete: a club's tournament stays with the club, whose organisers run it; a
+    club-less one, which only its creator ran, goes with him (its sessions stay: it only grouped them)."""
+    tournaments = list(sub_objs)
+    collector.add_field_update(field, None, [t for t in tournaments if t.club_id is not None])
+    personal = [t for t in tournaments if t.club_id is None]
+    if personal:
+        models.CASCADE(collector, field, personal, using)
+
+
+def unlink_keeping_the_username(collector, field, sub_objs, using):
+    """`Change.user`'s on_delete: a member's account is deleted. The session's history keeps who made each change
+    (an arbiter's correction must not read as the player's own entry)."""
+    names = {user.pk: user.get_username()[:150] for user in collector.data.get(field.remote_field.model, ())}
+    changes = Change.objects.filter(pk__in=[change.pk for change in sub_objs]).order_by("user", "pk")
+    for user_id, made in groupby(changes, key=lambda change: change.user_id):
+        collector.add_field_update(Change._meta.get_field("user_name"), names.get(user_id, ""), list(made))
+    collector.add_field_update(field, None, sub_objs)
 
 
 class SessionQuerySet(models.QuerySet):
@@ -53,9 +105,12 @@ class Session(models.Model):
         BOTH = "both", _("Les deux")
 
     club = models.ForeignKey(
-        "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="duplicate_sessions"
+        "clubsite.Club", on_delete=keep_played_sessions, null=True, blank=True, related_name="duplicate_sessions"
     )
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty once its creator's account is deleted (keep_shared_sessions).
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=keep_shared_sessions, null=True, blank=True, related_name="+"
+    )
     name = models.CharField(_("nom"), max_length=120)
     date = models.DateField(_("date"))
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
@@ -261,10 +316,16 @@ class Result(models.Model):
 
 class TournamentQuerySet(models.QuerySet):
     def organised_by(self, user):
-        """Tournaments a member runs: those he created, and those of clubs he organises."""
+        """Tournaments a member runs: those of clubs he organises, and his own club-less ones while he still
+        runs every session in them. Creating a tournament gives no right of its own: an organiser removed from
+        a club (or made a plain member) no longer reads its sessions' results through a tournament."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(Q(creator=user) | Q(club__in=Club.objects.organised_by(user)))
+        not_his = Tournament.sessions.through.objects.exclude(session__in=Session.objects.organised_by(user))
+        return self.filter(
+            Q(club__in=Club.objects.organised_by(user))
+            | (Q(club__isnull=True, creator=user) & ~Q(pk__in=not_his.values("tournament")))
+        )
 
     def visible_to(self, user):
         """Tournaments a member may know of: those he runs, those of his clubs, those he plays in. The others
@@ -272,7 +333,9 @@ class TournamentQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         return self.filter(
-            Q(creator=user) | Q(club__in=Club.objects.for_user(user)) | Q(sessions__in=Session.objects.played_by(user))
+            Q(pk__in=Tournament.objects.organised_by(user).values("pk"))
+            | Q(club__in=Club.objects.for_user(user))
+            | Q(sessions__in=Session.objects.played_by(user))
         ).distinct()
 
 
@@ -282,7 +345,10 @@ class Tournament(models.Model):
     club = models.ForeignKey(
         "clubsite.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="tournaments"
     )
-    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty once its creator's account is deleted (keep_club_tournaments).
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=keep_club_tournaments, null=True, blank=True, related_name="+"
+    )
     name = models.CharField(_("nom"), max_length=120)
     sessions = models.ManyToManyField(Session, related_name="tournaments", verbose_name=_("séances"))
     created_at = models.DateTimeField(auto_now_add=True)
@@ -309,6 +375,8 @@ class ExportJob(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="export_jobs")
     kind = models.CharField(max_length=12)
+    # The session's version the file was built from: the same results are not exported twice.
+    session_version = models.PositiveIntegerField(default=0)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
@@ -324,6 +392,16 @@ class ExportJob(models.Model):
 
     def __str__(self):
         return f"{self.session} ({self.kind})"
+
+    @staticmethod
+    def stuck_before() -> datetime.datetime:
+        """A job still waiting or running that was asked for before this is stuck: its worker died or never got
+        it. Pressing the button again then starts another."""
+        return timezone.now() - datetime.timedelta(minutes=settings.DUPLICATE_EXPORT_STUCK_MINUTES)
+
+    @property
+    def is_stuck(self) -> bool:
+        return self.status in (self.Status.PENDING, self.Status.RUNNING) and self.created_at < self.stuck_before()
 
 
 class Change(models.Model):
@@ -342,8 +420,10 @@ class Change(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="changes")
     at = models.DateTimeField(_("le"), auto_now_add=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=unlink_keeping_the_username, null=True, blank=True, related_name="+"
     )
+    # The username of `user` once his account is deleted.
+    user_name = models.CharField(max_length=150, blank=True, editable=False)
     round_number = models.PositiveSmallIntegerField(_("coup"), null=True, blank=True)
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes")
     field = models.CharField(_("quoi"), max_length=20, choices=Field.choices)

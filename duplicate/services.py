@@ -5,6 +5,7 @@ session's `version`, which the ranking pages poll.
 """
 
 import csv
+import datetime
 import io
 import random
 import unicodedata
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -814,16 +816,39 @@ def _table_order(player: Player):
 
 # Exports of large sessions, built by a worker
 
-EXPORT_INLINE_MAX_PLAYERS = 200
+
+def export_inline(session: Session) -> bool:
+    """Whether the session is small enough for its file to be built within the request."""
+    return session.players.count() <= settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS
 
 
 def export_request(*, session: Session, kind: str, user) -> ExportJob:
-    """Queue the export once the transaction commits; the worker fills the job row."""
+    """The job building the session's file: one already done or under way for the same results (the session's
+    version) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise (or
+    when the one under way is stuck) a new one, queued once the transaction commits, which the worker fills."""
     from .tasks import export_session
 
-    job = ExportJob.objects.create(session=session, kind=kind, requested_by=user)
-    transaction.on_commit(lambda: export_session.delay(job.pk))
+    version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+    under_way = Q(
+        status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING), created_at__gte=ExportJob.stuck_before()
+    )
+    job = (
+        session.export_jobs.filter(Q(status=ExportJob.Status.DONE) | under_way, kind=kind, session_version=version)
+        .defer("content")
+        .first()
+    )
+    if job is None:
+        job = ExportJob.objects.create(session=session, kind=kind, session_version=version, requested_by=user)
+        transaction.on_commit(lambda: export_session.delay(job.pk))
     return job
+
+
+def export_purge() -> int:
+    """Delete the export jobs, with their files, older than DUPLICATE_EXPORT_RETENTION_HOURS (stuck ones too);
+    how many went."""
+    cutoff = timezone.now() - datetime.timedelta(hours=settings.DUPLICATE_EXPORT_RETENTION_HOURS)
+    deleted, _by_model = ExportJob.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
 
 
 def export_run(*, job_id: int):

@@ -7,3 +7,9 @@ from . import services
 def export_session(job_id: int) -> None:
     """Build a large session's export file; the job row carries its progress and the file."""
     services.export_run(job_id=job_id)
+
+
+@shared_task
+def export_purge() -> int:
+    """Run periodically by Celery beat (clubsite/celery.py): delete old export files and their jobs."""
+    return services.export_purge()

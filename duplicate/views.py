@@ -1,5 +1,6 @@
 import datetime
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -8,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubsite.actions import object_action
@@ -20,6 +21,8 @@ from . import exports, services
 from .boards import TopBoardStore
 from .forms import AgainForm, SessionForm, TournamentForm
 from .models import ExportJob, Player, Round, Session, Tournament
+
+EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
 
 
 def _get_session_for_organiser(request, pk) -> Session:
@@ -107,6 +110,7 @@ def _session_context(request, session, **extra):
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
+        "export_kinds": EXPORT_LABELS,
         **extra,
     }
 
@@ -550,14 +554,17 @@ def _player_action(request, session, current, player):
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def export(request, pk, kind):
-    """A small session's file comes at once; a large one's is built by a worker, with its progress shown."""
+    """A small session's file comes at once. A large one's is built by a worker: a GET shows the button, which
+    POSTs to start the job (or find the one already built from the same results) and follow its progress."""
     session = _get_session_for_organiser(request, pk)
     if kind not in exports.KINDS:
         raise Http404
-    if session.players.count() <= services.EXPORT_INLINE_MAX_PLAYERS:
+    if services.export_inline(session):
         return exports.response(session, kind)
+    if request.method == "GET":
+        return render(request, "duplicate/export_job.html", _export_context(session, kind, job=None))
     job = services.export_request(session=session, kind=kind, user=request.user)
     return redirect("duplicate:export_job", pk=session.pk, job_pk=job.pk)
 
@@ -568,7 +575,19 @@ def export_job(request, pk, job_pk):
     session = _get_session_for_organiser(request, pk)
     job = get_object_or_404(ExportJob.objects.defer("content"), session=session, pk=job_pk)
     template = "duplicate/export_job.html#status" if request.htmx else "duplicate/export_job.html"
-    return render(request, template, {"session": session, "job": job})
+    return render(request, template, _export_context(session, job.kind, job=job))
+
+
+def _export_context(session, kind, job):
+    return {
+        "session": session,
+        "job": job,
+        "kind": kind,
+        "label": dict(EXPORT_LABELS)[kind],
+        "limit": settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS,
+        # The session changed since this file was built: another one may be prepared.
+        "stale": job is not None and job.session_version != session.version,
+    }
 
 
 @login_required

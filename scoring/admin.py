@@ -1,7 +1,9 @@
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .engine.lexicon import WordListError, read_word_list
 from .models import Edition, EditionLetter, Lexicon, RuleSet
 
 MAX_UPLOAD_BYTES = 30 * 1024 * 1024
@@ -69,7 +71,10 @@ class LexiconForm(forms.ModelForm):
     upload = forms.FileField(
         label=_("Fichier de mots"),
         required=False,
-        help_text=_("Texte brut, un mot par ligne (UTF-8 ou ISO-8859-1) ; accents retirés et majuscules à l'import."),
+        help_text=_(
+            "Texte brut (UTF-8 ou ISO-8859-1), un mot par ligne, fait des lettres de l'édition, 15 lettres au plus ; "
+            "accents retirés et majuscules à l'import. Un fichier qui n'en est pas un est refusé avec sa ligne."
+        ),
     )
 
     class Meta:
@@ -77,6 +82,8 @@ class LexiconForm(forms.ModelForm):
         fields = ["name", "edition", "is_default", "licence"]
 
     def clean_upload(self):
+        """The file as text: UTF-8 (with or without a BOM), else ISO-8859-1. Its words are read in `clean`, which
+        knows the edition."""
         upload = self.cleaned_data.get("upload")
         if upload is None:
             if not (self.instance.pk and (self.instance.builtin or self.instance.word_count)):
@@ -86,18 +93,31 @@ class LexiconForm(forms.ModelForm):
             raise forms.ValidationError(_("Fichier trop volumineux : 30 Mo au plus."))
         data = upload.read()
         try:
-            text = data.decode("utf-8-sig")
+            return data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            text = data.decode("iso-8859-1")
-        lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-        if not lines:
-            raise forms.ValidationError(_("Ce fichier ne contient aucun mot."))
-        return lines
+            return data.decode("iso-8859-1")
+
+    def clean(self):
+        """A list is one word a line, each made of the edition's letters: a file that is not (random bytes, a
+        gzip, a list for another edition) is refused with its first wrong line, and nothing is saved."""
+        cleaned = super().clean()
+        text, edition = cleaned.get("upload"), cleaned.get("edition")
+        if text is None or edition is None:
+            return cleaned
+        try:
+            words = read_word_list(text, Edition.objects.engine(edition.code))
+        except WordListError as error:
+            self.add_error("upload", error.translated(gettext))
+            return cleaned
+        if not words:
+            self.add_error("upload", _("Ce fichier ne contient aucun mot."))
+        cleaned["upload"] = words
+        return cleaned
 
     def save(self, commit=True):
-        lines = self.cleaned_data.get("upload")
-        if lines:
-            self.instance.set_words(lines)
+        words = self.cleaned_data.get("upload")
+        if words:
+            self.instance.set_words(words)
             self.instance.builtin = ""
         return super().save(commit)
 

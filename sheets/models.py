@@ -1,11 +1,43 @@
 """Classic games kept by members: players, and the lines of the score sheet."""
 
+from itertools import groupby
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Edition, RuleSet
+
+
+def pass_to_another_player(collector, field, sub_objs, using):
+    """`Game.owner`'s on_delete: a member's account is deleted. Each game he keeps passes to the first member
+    linked to another seat, so that the other players keep it in their history and can go on with it; a game no
+    other member plays in goes with him (nobody else could open it)."""
+    leaving = {user.pk for user in collector.data.get(field.remote_field.model, ())}
+    games = {game.pk: game for game in sub_objs}
+    heirs = {}
+    seats = Player.objects.filter(game__in=list(games), member__isnull=False).exclude(member__in=leaving)
+    for game_id, member_id in seats.order_by("game", "position").values_list("game", "member"):
+        heirs.setdefault(game_id, member_id)
+    for heir in set(heirs.values()):
+        collector.add_field_update(field, heir, [games[pk] for pk, member in heirs.items() if member == heir])
+    orphans = [game for pk, game in games.items() if pk not in heirs]
+    if orphans:
+        models.CASCADE(collector, field, orphans, using)
+
+
+def unlink_keeping_the_name(collector, field, sub_objs, using):
+    """`Player.member`'s on_delete: a member's account is deleted. His seats are unlinked but keep the name the
+    sheets showed for him, so that the other players' games still say who they played against."""
+    names = {
+        user.pk: (user.get_full_name() or user.get_username())[:60]
+        for user in collector.data.get(field.remote_field.model, ())
+    }
+    unnamed = Player.objects.filter(pk__in=[seat.pk for seat in sub_objs], name="")
+    for member_id, seats in groupby(unnamed.order_by("member", "pk"), key=lambda seat: seat.member_id):
+        collector.add_field_update(Player._meta.get_field("name"), names.get(member_id, ""), list(seats))
+    collector.add_field_update(field, None, sub_objs)
 
 
 class GameQuerySet(models.QuerySet):
@@ -18,7 +50,7 @@ class GameQuerySet(models.QuerySet):
 
 
 class Game(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=pass_to_another_player, related_name="games")
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
     timer_seconds = models.PositiveSmallIntegerField(_("chrono par coup (secondes)"), default=0)
@@ -59,7 +91,7 @@ class Player(models.Model):
     name = models.CharField(_("nom"), max_length=60, blank=True)
     member = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
+        on_delete=unlink_keeping_the_name,
         null=True,
         blank=True,
         related_name="sheet_players",

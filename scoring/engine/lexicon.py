@@ -7,11 +7,15 @@ Pure Python: the engine and the Django views share one list per process.
 """
 
 import gzip
+import re
 import threading
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
 from pathlib import Path
+
+from .editions import MAX_WORD_TILES, Edition
+from .errors import ScoringError, clause, gettext_noop
 
 FRENCH_WORDLIST = Path(__file__).resolve().parent.parent / "data" / "fr_dicollecte.txt.gz"
 
@@ -95,6 +99,66 @@ def _framed_text(words: Iterable[str]) -> str:
     if any("\n" in word for word in normalised):
         raise ValueError("A word cannot span several lines.")
     return "\n" + "".join(f"{word}\n" for word in sorted(normalised))
+
+
+class WordListError(ScoringError):
+    """A line of a word list that is not one word of the edition's letters; the message names the line."""
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Control characters (the tab aside) never occur in a text file: their presence means a binary file.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def read_word_list(text: str, edition: Edition) -> list[str]:
+    """The words of a list written one a line (blank lines and `#` comments skipped), each checked to be made of
+    the edition's letters as `normalise_word` stores it (accents dropped, `CH` one Spanish tile) and to fit the
+    board. Raises `WordListError` naming the first line that is not such a word."""
+    letters = sorted((spec.letter for spec in edition.letters), key=len, reverse=True)
+    tile = re.compile("|".join(map(re.escape, letters)))
+    tiles = re.compile(f"(?:{tile.pattern})+")
+    words = []
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+        if control := _CONTROL.search(line):
+            raise WordListError(
+                gettext_noop("Ligne %(line)d : ce fichier n'est pas du texte (caractère de contrôle %(char)s)."),
+                line=number,
+                char=f"U+{ord(control[0]):04X}",
+            )
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word = normalise_word(line)
+        if not tiles.fullmatch(word) or (len(word) > MAX_WORD_TILES and len(tile.findall(word)) > MAX_WORD_TILES):
+            raise WordListError(
+                gettext_noop("Ligne %(line)d (« %(text)s ») : %(reason)s"),
+                line=number,
+                text=line[:40],
+                reason=clause(_why_not_a_word(line, edition, tile).message),
+            )
+        words.append(line)
+    return words
+
+
+def _why_not_a_word(line: str, edition: Edition, tile: re.Pattern) -> ScoringError:
+    if any(char.isspace() for char in line):
+        return ScoringError(gettext_noop("Un seul mot par ligne."))
+    known = set("".join(spec.letter for spec in edition.letters))
+    for char in line:
+        if not set(normalise_word(char)) <= known:
+            return ScoringError(
+                gettext_noop("L'édition « %(edition)s » n'a pas la lettre « %(char)s »."),
+                char=char,
+                edition=edition.name,
+            )
+    count = len(tile.findall(normalise_word(line)))
+    if count > MAX_WORD_TILES:
+        return ScoringError(
+            gettext_noop("Le mot compte %(count)d lettres : %(max)d au plus."), count=count, max=MAX_WORD_TILES
+        )
+    return ScoringError(
+        gettext_noop("Ce mot ne s'écrit pas avec les lettres de l'édition « %(edition)s »."), edition=edition.name
+    )
 
 
 def in_lexicon(word, lexicon: Lexicon) -> bool:

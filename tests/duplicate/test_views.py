@@ -6,9 +6,12 @@ import io
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from clubsite import services as clubs
+from clubsite.models import Membership
 from duplicate import services
 from duplicate.models import ExportJob, Result, Session
 
@@ -69,6 +72,7 @@ ORGANISER_VIEWS = [
     ("post", "feuille/1/{player}/", {"entry": "20"}, 302),
     ("get", "grille/", {}, 200),
     ("get", "export/csv/", {}, 200),
+    ("post", "export/csv/", {}, 200),
     ("get", "exports/{job}/", {}, 200),
     ("get", "exports/{job}/fichier/", {}, 200),
     ("post", "joueurs/", {"players": "3;Zoé"}, 302),
@@ -200,26 +204,6 @@ def test_exports(client, session, alice):
     assert client.get(f"{url}pdf/").status_code == 404
 
 
-def test_a_large_session_is_exported_by_a_worker_with_progress(client, alice, lyon, django_capture_on_commit_callbacks):
-    session = make_session(alice, lyon, players=[f"Joueur {i}" for i in range(250)])
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    for player in session.players.all()[:3]:
-        services.result_set(round_=round_, player=player, score=20)
-    client.force_login(alice)
-    with django_capture_on_commit_callbacks(execute=True):
-        response = client.get(f"/duplicate/{session.pk}/export/federation/")
-    job = session.export_jobs.get()
-    assert response["Location"] == f"/duplicate/{session.pk}/exports/{job.pk}/"
-    html = client.get(response["Location"]).content.decode()
-    assert "Le fichier est prêt." in html  # tasks run eagerly without a broker
-    download = client.get(f"/duplicate/{session.pk}/exports/{job.pk}/fichier/")
-    lines = download.content.decode("iso-8859-1").splitlines()
-    assert len(lines) == 250
-    assert lines[0] == '"1","Joueur 0","20"'
-    job.refresh_from_db()
-    assert (job.status, job.progress) == ("done", 100)
-
-
 def test_new_session_with_the_same_players_under_its_own_name_and_date(client, session, alice):
     """Trial of issue 10: two sessions named alike could not be told apart."""
     client.force_login(alice)
@@ -274,6 +258,36 @@ def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, gr
     client.force_login(alice)
     assert client.get(url).status_code == 200
     assert "Coupe d&#x27;hiver" in client.get("/duplicate/tournois/").content.decode()
+
+
+@pytest.mark.parametrize("leaves", ["removed", "demoted"])
+def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice, bob, lyon, leaves):
+    """Issue 12: the creator of a club's tournament kept it, its exports included, after leaving the club."""
+    dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
+    membership = Membership.objects.create(club=lyon, user=dora, role=Membership.Role.ORGANISER)
+    club_cup = services.tournament_create(
+        name="Coupe d'hiver", creator=dora, sessions=[make_session(dora, lyon), make_session(dora, lyon)]
+    )
+    # Club-less: one of the club's sessions beside her personal one.
+    mixed = services.tournament_create(
+        name="Mélange", creator=dora, sessions=[make_session(alice, lyon), make_session(dora)]
+    )
+    client.force_login(dora)
+    for tournament in (club_cup, mixed):
+        assert client.get(f"/duplicate/tournois/{tournament.pk}/?export=csv").status_code == 200
+    if leaves == "removed":
+        clubs.membership_remove(membership=membership)
+    else:
+        clubs.membership_set_role(membership=membership, role=Membership.Role.MEMBER)
+    for tournament in (club_cup, mixed):
+        url = f"/duplicate/tournois/{tournament.pk}/"
+        expected = 404 if leaves == "removed" or tournament == mixed else 403  # a member still knows of it
+        assert client.get(url).status_code == expected
+        assert client.get(f"{url}?export=csv").status_code == expected
+    html = client.get("/duplicate/tournois/").content.decode()
+    assert "Coupe d&#x27;hiver" not in html and "Mélange" not in html
+    client.force_login(alice)  # the club's organisers keep the club's tournament
+    assert client.get(f"/duplicate/tournois/{club_cup.pk}/").status_code == 200
 
 
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):

@@ -29,6 +29,27 @@ CHROMIUM_ARGS = [
 ]
 
 
+# What Chromium reported as blocked by the Content-Security-Policy during the running test, from every page of
+# every context (the phones a test opens beside its page included); `_no_csp_violation` fails the test on any.
+csp_violations: list[str] = []
+
+
+def _watch_csp(context):
+    def record(message):
+        if "Content Security Policy" in message.text:
+            csp_violations.append(f"{message.location.get('url')}: {message.text}")
+
+    context.on("console", record)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation():
+    csp_violations.clear()
+    yield
+    assert csp_violations == []
+
+
 @pytest.fixture(scope="session")
 def browser(django_db_setup):
     """Chromium, driven through Playwright's sync API, which keeps an event loop running in the test thread.
@@ -46,6 +67,8 @@ def browser(django_db_setup):
             for alias, connection in set_up.items():
                 connections[alias] = connection
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            new_context = browser.new_context
+            browser.new_context = lambda *args, **kwargs: _watch_csp(new_context(*args, **kwargs))
             yield browser
             browser.close()
 

@@ -201,3 +201,27 @@ def test_the_room_screen_through_a_move(page, browser, live_server, viewport):
     assert room.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     room.screenshot(path=f"docs/screenshots/duplicate-room-{viewport['width']}.png")
     room.context.close()
+
+
+def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, settings):
+    """Issue 12: the exports are POST buttons; a large session's file is prepared by the worker (run eagerly
+    here), its page offers the download, and pressing the button again finds the same file."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.goto(f"/duplicate/{session.pk}/")
+    with page.expect_download() as small:
+        page.get_by_role("button", name="CSV", exact=True).click()
+    assert small.value.suggested_filename == "2026-11-24-mardi-soir.csv"
+
+    settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 2
+    page.get_by_role("button", name="Fichier fédéral").click()
+    expect(page.locator("#export-status")).to_contain_text("Le fichier est prêt.")
+    with page.expect_download() as large:
+        page.get_by_role("link", name="Télécharger").click()
+    assert large.value.suggested_filename == "2026-11-24-mardi-soir-federation.csv"
+    first = page.url
+    page.goto(f"/duplicate/{session.pk}/export/federation/")
+    page.get_by_role("button", name="Préparer le fichier (Fichier fédéral)").click()
+    expect(page).to_have_url(first)
+    assert session.export_jobs.count() == 1

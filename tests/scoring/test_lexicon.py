@@ -2,7 +2,15 @@ import gzip
 
 import pytest
 
-from scoring.engine.lexicon import Lexicon, default_french_lexicon, normalise_word
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.lexicon import (
+    FRENCH_WORDLIST,
+    Lexicon,
+    WordListError,
+    default_french_lexicon,
+    normalise_word,
+    read_word_list,
+)
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +105,38 @@ def test_it_loads_a_gzipped_file(tmp_path):
     lexicon = Lexicon.load(str(path))
     assert len(lexicon) == 3
     assert "zebre" in lexicon and "KIWI" in lexicon and "QI" in lexicon
+
+
+def test_the_free_french_list_reads_as_a_list_of_the_french_edition():
+    text = gzip.decompress(FRENCH_WORDLIST.read_bytes()).decode()
+    assert len(read_word_list(text, BUILTIN_EDITIONS["fr"])) == 400_344
+
+
+@pytest.mark.parametrize(
+    ("text", "edition", "words"),
+    [
+        ("# liste\n\nzèbre\r\nœuf\rqi\n", "fr", ["zèbre", "œuf", "qi"]),  # any line ending, comments skipped
+        ("CHURRO\nLLAMA\n", "es", ["CHURRO", "LLAMA"]),
+        ("COL·LEGI\n", "ca", ["COL·LEGI"]),
+        ("CHCHCHCHCHCHCHCHCHCHCHCHCHCHCH\n", "es", ["CHCHCHCHCHCHCHCHCHCHCHCHCHCHCH"]),  # 15 tiles of CH
+    ],
+)
+def test_read_word_list_reads_the_editions_tiles(text, edition, words):
+    assert read_word_list(text, BUILTIN_EDITIONS[edition]) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "edition", "message"),
+    [
+        ("QI\n\x00", "fr", "Ligne 2 : ce fichier n'est pas du texte (caractère de contrôle U+0000)."),
+        ("QI\nKIWI QI", "fr", "Ligne 2 (« KIWI QI ») : un seul mot par ligne."),
+        ("ΩMEGA", "fr", "Ligne 1 (« ΩMEGA ») : l'édition « Français » n'a pas la lettre « Ω »."),
+        ("COL·LEGI", "es", "Ligne 1 (« COL·LEGI ») : l'édition « Espagnol » n'a pas la lettre « · »."),
+        ("L·", "ca", "Ligne 1 (« L· ») : ce mot ne s'écrit pas avec les lettres de l'édition « Catalan »."),
+        ("A" * 16, "fr", f"Ligne 1 (« {'A' * 16} ») : le mot compte 16 lettres : 15 au plus."),
+    ],
+)
+def test_read_word_list_names_the_first_wrong_line(text, edition, message):
+    with pytest.raises(WordListError) as refused:
+        read_word_list(text, BUILTIN_EDITIONS[edition])
+    assert refused.value.message == message

@@ -1,6 +1,9 @@
 """The free word list in the counter and the API: a verdict per word, the move counted either way."""
 
+import gzip
+import html
 import json
+import random
 import re
 
 import pytest
@@ -102,3 +105,58 @@ def test_an_upload_without_words_is_refused(admin_client):
     assert response.status_code == 200
     assert "Ce fichier ne contient aucun mot." in response.content.decode()
     assert Lexicon.objects.count() == 1
+
+
+def upload_list(admin_client, content: bytes, edition="fr", url="/admin/scoring/lexicon/add/"):
+    """Post the admin's "Ajouter liste de mots" form with `content` as the file; the page's text, unescaped."""
+    upload = SimpleUploadedFile("liste.txt", content)
+    data = {"name": "Liste du club", "edition": Edition.objects.get(code=edition).pk, "licence": "", "upload": upload}
+    response = admin_client.post(url, data)
+    return response.status_code, html.unescape(response.content.decode())
+
+
+@pytest.mark.parametrize(
+    ("content", "edition", "message"),
+    [
+        (b"KIWI\nQI\n\x00\x01\x02", "fr", "Ligne 3 : ce fichier n'est pas du texte (caractère de contrôle U+0000)."),
+        ("KIWI\nZÈBRE\nbon jour\n".encode(), "fr", "Ligne 3 (« bon jour ») : un seul mot par ligne."),
+        (b"QI\nA1\n", "fr", "Ligne 2 (« A1 ») : l'édition « Français » n'a pas la lettre « 1 »."),
+        (b"PIZZA\nJAZZ\n", "it", "Ligne 2 (« JAZZ ») : l'édition « Italien » n'a pas la lettre « J »."),
+        (b"ANTICONSTITUTIONNELLEMENT", "fr", "Ligne 1 (« ANTICONSTITUTIONNELLEMENT ») : le mot compte 25 lettres : 15"),
+        (gzip.compress(b"KIWI\nQI\n", mtime=0), "fr", "Ligne 1 : ce fichier n'est pas du texte"),
+    ],
+)
+def test_an_upload_that_is_not_one_word_a_line_is_refused_with_its_line(admin_client, content, edition, message):
+    status, page = upload_list(admin_client, content, edition)
+    assert status == 200  # the admin's form again, with the reason
+    assert message in page
+    assert Lexicon.objects.count() == 1  # only the free list shipped with the site
+
+
+def test_random_bytes_are_refused(admin_client):
+    """Issue 12: 60 KB of random bytes were stored as 5,873 "words" with NUL bytes, and indexed."""
+    status, page = upload_list(admin_client, random.Random(12).randbytes(60_000))
+    assert re.search(r"Ligne \d+ : ce fichier n'est pas du texte \(caractère de contrôle U\+[0-9A-F]{4}\)\.", page)
+    assert Lexicon.objects.count() == 1
+
+
+def test_a_latin1_list_and_spanish_tiles_are_read(admin_client):
+    status, _page = upload_list(admin_client, "zèbre\r\nça\r\nœil\r\n".encode())
+    assert status == 302
+    status, _page = upload_list(admin_client, "zèbre\nça\n".encode("iso-8859-1"))
+    assert status == 302
+    assert Lexicon.objects.get(name="Liste du club", word_count=2).build().words() == ["CA", "ZEBRE"]
+    status, _page = upload_list(admin_client, "CHURRO\nÑANDÚ\nLLAMA\n".encode(), "es")
+    assert status == 302
+
+
+def test_a_refused_upload_leaves_the_list_as_it_was(admin_client):
+    lexicon = Lexicon.objects.create(name="Liste du club", edition=Edition.objects.get(code="fr"))
+    lexicon.set_words(["KIWI", "QI"])
+    lexicon.save()
+    status, page = upload_list(
+        admin_client, b"KIWI\n\xff\xfe\x00\x00", url=f"/admin/scoring/lexicon/{lexicon.pk}/change/"
+    )
+    assert "Ligne 2 : ce fichier n'est pas du texte" in page
+    lexicon.refresh_from_db()
+    assert (lexicon.name, lexicon.word_count, lexicon.build().words()) == ("Liste du club", 2, ["KIWI", "QI"])

@@ -1,0 +1,209 @@
+"""The Content-Security-Policy (issue 12): every page is served with it, and no page holds what it forbids (an
+inline script or event handler, a style attribute or element, an htmx feature that evaluates code), so that it
+works under the policy. The browser tests (tests/e2e/conftest.py) fail on any violation Chromium reports."""
+
+from html.parser import HTMLParser
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from clubsite.models import Club, Membership
+from duplicate import services as duplicate_services
+from duplicate.models import ExportJob
+from scoring.models import Edition, RuleSet
+from sheets import services as sheet_services
+from sheets.models import Line
+from tests.duplicate.conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class Forbidden(HTMLParser):
+    """What a page holds that the policy would block, one line each."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+        self._inline_script = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "style":
+            self.found.append("<style>")
+        if tag == "script" and "src" not in attributes and attributes.get("type") != "application/json":
+            self._inline_script = True
+        for name, value in attrs:
+            value = value or ""
+            if name.startswith("on"):
+                self.found.append(f"<{tag} {name}>")
+            elif name == "style":
+                self.found.append(f"<{tag} style>")
+            elif name.startswith(("hx-on", "data-hx-on")) or name == "hx-vars" or _evaluated_values(name, value):
+                self.found.append(f"<{tag} {name}> (eval)")
+            elif name == "hx-trigger" and "[" in value:
+                self.found.append(f"<{tag} hx-trigger filter> (eval)")
+            elif name in ("href", "action", "src") and value.strip().lower().startswith("javascript:"):
+                self.found.append(f"<{tag} {name}=javascript:>")
+
+    def handle_data(self, data):
+        if self._inline_script and data.strip():
+            self.found.append("inline <script>")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._inline_script = False
+
+
+def _evaluated_values(name: str, value: str) -> bool:
+    return name in ("hx-vals", "hx-headers") and value.lstrip().startswith(("js:", "javascript:"))
+
+
+def forbidden(html: str) -> list[str]:
+    parser = Forbidden()
+    parser.feed(html)
+    return parser.found
+
+
+@pytest.fixture
+def pages(client):
+    """Every page of the site, as its users see them filled, by who sees it: None for a visitor."""
+    member = get_user_model().objects.create_user("claire", "claire@example.org", "motdepasse", first_name="Claire")
+    club = Club.objects.create(name="Club de Lyon", slug="lyon")
+    Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
+    game, _switched = sheet_services.game_create(
+        owner=member,
+        players=[("Claire", member), ("Paul", None)],
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        timer_seconds=120,
+    )
+    Line.objects.create(game=game, player=game.players.first(), points=26, move="H4 VAGUE")
+    session = make_session(member, club)
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.timer_start(session=session)
+    player = session.players.first()
+    tournament = duplicate_services.tournament_create(
+        name="Coupe", creator=member, sessions=[session, make_session(member, club)]
+    )
+    job = ExportJob.objects.create(session=session, kind="csv", requested_by=member, status=ExportJob.Status.DONE)
+    root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
+    visitor = [
+        "/",
+        "/grille/",
+        "/mots/",
+        "/parties/locale/",
+        "/compte/connexion/",
+        "/compte/inscription/",
+        "/compte/mot-de-passe/oubli/",
+        "/compte/mot-de-passe/oubli/envoye/",
+        "/compte/mot-de-passe/nouveau/MQ/mauvais-jeton/",
+        "/compte/mot-de-passe/nouveau/enregistre/",
+        f"/duplicate/classement/{session.public_key}/",
+        f"/duplicate/salle/{session.public_key}/",
+        f"/duplicate/joueur/{player.key}/",
+        "/api/docs",
+        "/page-qui-n-existe-pas/",
+    ]
+    members = [
+        "/compte/",
+        "/compte/mot-de-passe/",
+        "/compte/mot-de-passe/modifie/",
+        "/clubs/",
+        f"/clubs/{club.slug}/",
+        "/parties/",
+        "/parties/nouvelle/",
+        "/parties/importer/",
+        f"/parties/{game.pk}/",
+        f"/parties/{game.pk}/compter/",
+        f"/parties/{game.pk}/grille/",
+        "/duplicate/",
+        "/duplicate/nouvelle/",
+        f"/duplicate/{session.pk}/",
+        f"/duplicate/{session.pk}/grille/",
+        f"/duplicate/{session.pk}/compteur/",
+        f"/duplicate/{session.pk}/feuille/",
+        f"/duplicate/{session.pk}/recapitulatif/",
+        f"/duplicate/{session.pk}/historique/",
+        f"/duplicate/{session.pk}/exports/{job.pk}/",
+        "/duplicate/tournois/",
+        f"/duplicate/tournois/{tournament.pk}/",
+    ]
+    admin = [
+        "/admin/",
+        "/admin/clubsite/club/",
+        f"/admin/clubsite/club/{club.pk}/change/",
+        f"/admin/auth/user/{member.pk}/change/",
+        "/admin/scoring/lexicon/add/",
+    ]
+    return {None: visitor, member: members, root: admin}
+
+
+def test_every_page_is_served_with_the_policy_and_holds_nothing_it_forbids(client, pages):
+    served, found = {}, {}
+    for user, paths in pages.items():
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        for path in paths:
+            response = client.get(path)
+            served[path] = (response.status_code, response.headers.get("Content-Security-Policy"))
+            if problems := forbidden(response.content.decode()):
+                found[path] = problems
+    assert {path: status for path, (status, _policy) in served.items() if status not in (200, 404)} == {}
+    assert {path for path, (_status, policy) in served.items() if policy != POLICY} == set()
+    assert found == {}
+
+
+def test_the_checker_finds_what_the_policy_blocks():
+    page = """<script>alert(1)</script><script type="application/json">{"a": 1}</script><script src="/x.js"></script>
+    <p style="color: red" onclick="go()">x</p><style>p {}</style><a href="javascript:go()">x</a>
+    <form hx-on:submit="go()" hx-trigger="change[target.checked]"></form><div hx-vals='js:{a: 1}'></div>"""
+    assert forbidden(page) == [
+        "inline <script>",
+        "<p style>",
+        "<p onclick>",
+        "<style>",
+        "<a href=javascript:>",
+        "<form hx-on:submit> (eval)",
+        "<form hx-trigger filter> (eval)",
+        "<div hx-vals> (eval)",
+    ]
+
+
+# What is not a page: POST-only actions, files, redirects, the API's JSON, pages reached only with a form's data.
+NOT_PAGES = {
+    "logout", "club_create", "club_member_add", "club_member_role", "club_member_remove", "club_leave",
+    "sheets:local_save", "sheets:line_add", "sheets:line_undo", "sheets:line_edit", "sheets:line_delete",
+    "sheets:penalty", "sheets:challenge", "sheets:finish", "sheets:reopen", "sheets:again", "sheets:delete",
+    "sheets:export", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
+    "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
+    "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
+    "duplicate:export", "duplicate:export_download",
+}  # fmt: skip
+PAGE_NAMES = {
+    "counter", "grid", "words", "profile", "signup", "login", "password_change", "password_change_done",
+    "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete", "clubs",
+    "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",
+    "sheets:grid", "duplicate:list", "duplicate:new", "duplicate:session", "duplicate:top_grid", "duplicate:counter",
+    "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",
+    "duplicate:tournament", "duplicate:ranking", "duplicate:room", "duplicate:player",
+}  # fmt: skip
+
+
+def url_names(resolver=None, namespace=""):
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver) and pattern.app_name not in ("admin", "ninja"):
+            yield from url_names(pattern, f"{pattern.namespace}:" if pattern.namespace else namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield f"{namespace}{pattern.name}"
+
+
+def test_the_pages_checked_are_every_page_of_the_site():
+    """A new page must join the list above (and test_every_page_…), or say why it is not one."""
+    assert set(url_names()) - NOT_PAGES == PAGE_NAMES

