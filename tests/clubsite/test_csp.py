@@ -184,7 +184,7 @@ NOT_PAGES = {
     "sheets:export", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
-    "duplicate:export", "duplicate:export_download",
+    "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "profile", "signup", "login", "password_change", "password_change_done",
