@@ -21,7 +21,9 @@ KINDS = {
     "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
     "federation": ("text/csv; charset=iso-8859-1", "csv"),
 }
-HEADER = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos"]
+# Each row adds up: the scores of the moves, plus the solos' bonus, minus the penalties (avertissements beyond
+# the threshold included) make the total.
+HEADER = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Bonus solos", "Pénalités", "Absent"]
 
 # What makes a spreadsheet read a cell as a formula: OWASP's = + - @ tab and carriage return, the full-width
 # signs some spreadsheets read as well, any other control character, and the same after leading spaces.
@@ -37,7 +39,8 @@ def spreadsheet_cell(value):
 
 
 def table(session: Session, progress=None) -> list[list]:
-    """The ranking as rows: place, table, name, total, gap, percent, solos, then the score of each move.
+    """The ranking as rows: place, table, name, total, gap, percent, solos, their bonus, the penalties (negative),
+    absent, then the score of each move.
     `progress(done, total)` is called as rows are built, for a long export run by a worker."""
     rows, _tops_total = ranking(session)
     numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
@@ -54,6 +57,7 @@ def table(session: Session, progress=None) -> list[list]:
         scores = per_move.get(named.player.pk, {})
         out.append(
             [row.place, named.player.table or "", named.player.name, row.total, row.gap, row.percent, row.solos]
+            + [row.solo_points or "", -row.penalty_points or "", "oui" if named.player.absent else ""]
             + [scores.get(number, "") for number in numbers]
         )
         if progress and (done % 100 == 0 or done == len(rows)):

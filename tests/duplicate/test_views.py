@@ -190,18 +190,36 @@ def test_exports(client, session, alice):
     url = f"/duplicate/{session.pk}/export/"
     response = client.get(f"{url}csv/")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    header = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Bonus solos", "Pénalités", "Absent"]
     assert rows == [
-        ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Coup 1"],
-        ["1", "1", "Alice", "26", "0", "100,0", "1", "26"],
-        ["2", "2", "Bob", "18", "-8", "69,2", "0", "18"],
+        [*header, "Coup 1"],
+        ["1", "1", "Alice", "26", "0", "100,0", "1", "", "", "", "26"],
+        ["2", "2", "Bob", "18", "-8", "69,2", "0", "", "", "", "18"],
     ]
     response = client.get(f"{url}federation/")
     assert response["Content-Type"] == "text/csv; charset=iso-8859-1"
     assert response.content.decode("iso-8859-1") == '"1","Alice","26"\r\n"2","Bob","18"\r\n'
     response = client.get(f"{url}xlsx/")
     sheet = load_workbook(io.BytesIO(response.content)).active
-    assert [cell.value for cell in sheet[2]] == [1, 1, "Alice", 26, 0, 100.0, 1, 26]
+    assert [cell.value for cell in sheet[2]] == [1, 1, "Alice", 26, 0, 100.0, 1, None, None, None, 26]
     assert client.get(f"{url}pdf/").status_code == 404
+
+
+def test_an_export_row_adds_up_with_its_bonus_and_penalties(client, alice, lyon):
+    """Trial of issue 11: the CSV had no penalty column, so a row did not add up to its total (230 against
+    225), and absent players were not marked."""
+    session = make_session(alice, lyon, players=[f"J{n}" for n in range(1, 17)])
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    players = list(session.players.all())
+    for n, player in enumerate(players):
+        services.result_set(round_=round_, player=player, score=26 if n == 0 else 10)
+    services.result_mark(round_=round_, player=players[1], penalty=5)
+    client.force_login(alice)
+    response = client.get(f"/duplicate/{session.pk}/export/csv/")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[1][:11] == ["1", "1", "J1", "36", "10", "138,5", "1", "10", "", "", "26"]  # 26 + 10 (solo, 16 players)
+    j2 = next(row for row in rows if row[2] == "J2")
+    assert j2[3] == "5" and j2[8] == "-5" and j2[10] == "10"  # 10 − 5
 
 
 def test_new_session_with_the_same_players_under_its_own_name_and_date(client, session, alice):
