@@ -7,7 +7,8 @@ from .models import Club, Membership
 
 
 class UniqueEmailMixin:
-    """One account per address, so that a password reset or a club invitation by address finds one person."""
+    """One account per address, so that a password reset or a club invitation by address finds one person (a
+    sign-up checks it too, by mail: see services.signup_request)."""
 
     def clean_email(self):
         email = self.cleaned_data["email"]
@@ -16,7 +17,9 @@ class UniqueEmailMixin:
         return email
 
 
-class SignupForm(UniqueEmailMixin, UserCreationForm):
+class SignupForm(UserCreationForm):
+    """The address is not checked here: whether it has an account is told to its owner only, by mail."""
+
     class Meta(UserCreationForm.Meta):
         fields = ["username", "email", "first_name", "last_name"]
 

@@ -2,9 +2,11 @@
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -150,3 +152,30 @@ class ApiToken(models.Model):
         raw = secrets.token_urlsafe(32)
         cls.objects.create(user=user, digest=cls.digest_of(raw))
         return raw
+
+
+class PendingSignupQuerySet(models.QuerySet):
+    def expired(self):
+        return self.filter(created_at__lt=timezone.now() - timedelta(days=settings.SIGNUP_LINK_DAYS))
+
+
+class PendingSignup(models.Model):
+    """A sign-up waiting for its address to be confirmed. No account exists until then: the form answers the same
+    whether or not the address already has one, and an unconfirmed sign-up reserves neither a name nor an address.
+    The password is kept hashed, as an account keeps it."""
+
+    username = models.CharField(max_length=150)
+    email = models.EmailField()
+    first_name = models.CharField(max_length=150, blank=True)
+    last_name = models.CharField(max_length=150, blank=True)
+    password = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PendingSignupQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("inscription en attente")
+        verbose_name_plural = _("inscriptions en attente")
+
+    def __str__(self):
+        return f"{self.username} <{self.email}>"

@@ -16,6 +16,8 @@ urlpatterns = [
     path("api/", api.urls),
     path("compte/", club_views.profile, name="profile"),
     path("compte/inscription/", club_views.signup, name="signup"),
+    path("compte/inscription/envoyee/", club_views.signup_sent, name="signup_sent"),
+    path("compte/inscription/confirmer/<str:token>/", club_views.signup_confirm, name="signup_confirm"),
     path("compte/connexion/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("compte/mot-de-passe/", auth_views.PasswordChangeView.as_view(), name="password_change"),

@@ -1,13 +1,15 @@
 """Account pages (sign-up, profile) and club pages. Log-in, log-out and passwords use Django's own auth views."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import services
 from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
@@ -27,18 +29,60 @@ def _get_club_for_admin(request, slug) -> Club:
     return club
 
 
+def login_locked_out(request, original_response=None, credentials=None):
+    """django-axes' answer to a log-in refused for too many failures (settings.AXES_LOCKOUT_CALLABLE): the log-in
+    page again, with a French message and a 429, whether the password was right or not."""
+    username = (credentials or {}).get("username") or ""
+    context = {
+        "form": AuthenticationForm(request, initial={"username": username}),
+        "next": request.POST.get("next", ""),
+        "locked_out": _(
+            "Trop de tentatives de connexion : réessayez dans %(minutes)d min, ou demandez un nouveau mot de passe."
+        )
+        % {"minutes": settings.AXES_COOLOFF_TIME.total_seconds() // 60},
+    }
+    return render(request, "registration/login.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
         return redirect("profile")
     form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(request, _("Bienvenue ! Votre compte est créé."))
-        return redirect("profile")
+        services.signup_request(
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data["email"],
+            first_name=form.cleaned_data["first_name"],
+            last_name=form.cleaned_data["last_name"],
+            password=form.cleaned_data["password1"],
+            site_url=request.build_absolute_uri("/").removesuffix("/"),
+        )
+        return redirect("signup_sent")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@require_safe
+def signup_sent(request):
+    return render(request, "registration/signup_sent.html", {"days": settings.SIGNUP_LINK_DAYS})
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request, token):
+    """The link mailed at sign-up: a button creates the account (a mere GET, as a mail scanner's, creates none)."""
+    pending = services.signup_pending(token)
+    if pending is None:
+        return render(request, "registration/signup_confirm.html", {"invalid": True}, status=400)
+    if request.method == "GET":
+        return render(request, "registration/signup_confirm.html", {"pending": pending})
+    try:
+        user = services.signup_confirm(pending=pending)
+    except services.SignupRefused as refusal:
+        return render(request, "registration/signup_confirm.html", {"refusal": str(refusal)}, status=400)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Bienvenue ! Votre compte est créé."))
+    return redirect("profile")
 
 
 @require_http_methods(["GET", "POST"])
