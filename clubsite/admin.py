@@ -4,7 +4,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Membership
+from .models import Club, Invitation, Membership
 
 
 class ClubMembershipInline(admin.TabularInline):
@@ -55,3 +55,12 @@ admin.site.unregister(User)
 @admin.register(User)
 class MemberAdmin(UserAdmin):
     inlines = [*UserAdmin.inlines, UserMembershipInline]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["invitee", "inviter", "status", "created_at", "answered_at"]
+    list_filter = ["status"]
+    list_select_related = ["invitee", "inviter"]
+    search_fields = ["invitee__username", "inviter__username"]
+    readonly_fields = ["invitee", "inviter", "target_type", "target_id", "created_at", "answered_at"]

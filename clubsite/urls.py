@@ -15,6 +15,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("compte/", club_views.profile, name="profile"),
+    path("compte/invitations/<int:pk>/accepter/", club_views.invitation_accept, name="invitation_accept"),
+    path("compte/invitations/<int:pk>/refuser/", club_views.invitation_decline, name="invitation_decline"),
     path("compte/inscription/", club_views.signup, name="signup"),
     path("compte/inscription/envoyee/", club_views.signup_sent, name="signup_sent"),
     path("compte/inscription/confirmer/<str:token>/", club_views.signup_confirm, name="signup_confirm"),

@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import services
+from . import invitations, services
 from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
-from .models import Club, Membership
+from .models import Club, Invitation, Membership
 
 
 def _get_club_for_member(request, slug) -> Club:
@@ -97,8 +97,43 @@ def profile(request):
         messages.success(request, _("Profil enregistré."))
         return redirect("profile")
     memberships = request.user.memberships.select_related("club").order_by("club__name")
-    status = 400 if form.errors else 200
-    return render(request, "clubsite/profile.html", {"form": form, "memberships": memberships}, status=status)
+    context = {
+        "form": form,
+        "memberships": memberships,
+        "invitations": invitations.invitations_pending_for(request.user),
+    }
+    return render(request, "clubsite/profile.html", context, status=400 if form.errors else 200)
+
+
+def _get_invitation_for_invitee(request, pk) -> Invitation:
+    """Only the member invited answers; anyone else gets a 404."""
+    return get_object_or_404(Invitation, pk=pk, invitee=request.user)
+
+
+@require_POST
+@login_required
+def invitation_accept(request, pk):
+    invitation = _get_invitation_for_invitee(request, pk)
+    try:
+        seat = invitations.invitation_accept(invitation=invitation, user=request.user)
+    except invitations.InvitationRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("profile")
+    messages.success(request, _("Invitation acceptée : elle figure maintenant dans votre historique."))
+    return redirect(seat.linked_url())
+
+
+@require_POST
+@login_required
+def invitation_decline(request, pk):
+    invitation = _get_invitation_for_invitee(request, pk)
+    try:
+        invitations.invitation_decline(invitation=invitation, user=request.user)
+    except invitations.InvitationRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, _("Invitation refusée : votre compte n'est pas lié à cette place."))
+    return redirect("profile")
 
 
 @require_http_methods(["GET"])

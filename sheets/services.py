@@ -6,7 +6,9 @@ Refusals raise `SheetError` with a French sentence; nothing is written then.
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from clubsite.invitations import seats_invite
 from scoring.engine.endgame import check_racks, rack_letters, rack_value
 from scoring.engine.errors import ScoringError, clause
 from scoring.models import Edition, RuleSet
@@ -17,6 +19,11 @@ from .sheet import build_sheet
 # Bounds of what a member types on a sheet, shared with the page of the sheet kept in the browser.
 PENALTY_MAX_POINTS = 1000
 CHALLENGE_MAX_WORDS = 8
+# Said alike whether or not an address typed has an account.
+INVITED = gettext_lazy(
+    "Les membres indiqués sont invités à figurer dans la partie : chacun l'accepte ou la refuse sur sa page, et "
+    "d'ici là sa place ne porte que le nom saisi."
+)
 
 
 class SheetError(ValueError):
@@ -24,8 +31,9 @@ class SheetError(ValueError):
 
 
 def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, rule_set: RuleSet, timer_seconds=0):
-    """A new game for `players` [(name, member or None)]. Returns (game, switched): tournament rules hold for
-    two players only, so with more the game takes the rule set's fallback (the box rules) and says so."""
+    """A new game for `players` [(name, member or None)], each member invited to his seat. Returns (game,
+    switched): tournament rules hold for two players only, so with more the game takes the rule set's fallback
+    (the box rules) and says so."""
     rules = rule_set.build()
     if not 2 <= len(players) <= 4:
         raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
@@ -34,24 +42,35 @@ def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, r
         rule_set = rule_set.fallback
     with transaction.atomic():
         game = Game.objects.create(owner=owner, edition=edition, rule_set=rule_set, timer_seconds=timer_seconds)
-        Player.objects.bulk_create(
-            Player(game=game, position=position, name=name.strip()[:60], member=member)
-            for position, (name, member) in enumerate(players)
+        _seat_players(
+            game, owner, [(position, name.strip()[:60], member) for position, (name, member) in enumerate(players)]
         )
     return game, switched
 
 
 def game_again(*, game: Game, owner) -> Game:
-    """ "Nouvelle partie avec les mêmes joueurs": the same seats, names, linked members, edition, rules and timer."""
+    """ "Nouvelle partie avec les mêmes joueurs": the same seats, names, edition, rules and timer; the members
+    linked to the game are invited to the new one (each game is his to accept)."""
     with transaction.atomic():
         copy = Game.objects.create(
             owner=owner, edition=game.edition, rule_set=game.rule_set, timer_seconds=game.timer_seconds
         )
-        Player.objects.bulk_create(
-            Player(game=copy, position=player.position, name=player.name, member=player.member)
-            for player in game.players.all()
-        )
+        seats = [
+            (player.position, player.name or (player.member.get_username() if player.member else ""), player.member)
+            for player in game.players.select_related("member")
+        ]
+        _seat_players(copy, owner, seats)
     return copy
+
+
+def _seat_players(game: Game, owner, seats: list[tuple[int, str, object]]):
+    """The game's players [(position, name, member or None)], linked to nobody: each member named is invited to
+    his seat (clubsite.invitations), and linked once he accepts; the owner placing himself is linked at once."""
+    players = Player.objects.bulk_create(Player(game=game, position=position, name=name) for position, name, _ in seats)
+    seats_invite(
+        inviter=owner,
+        invites=[(player, member) for player, (_, _, member) in zip(players, seats, strict=True) if member],
+    )
 
 
 def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None = None, move="", detail="", tiles=()):

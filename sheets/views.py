@@ -103,6 +103,8 @@ def game_new(request):
                 request,
                 _("Les règles de tournoi ne valent qu'à deux joueurs : la feuille suit les règles de la boîte."),
             )
+        if any(member != request.user for member in form.cleaned_data["invited"]):
+            messages.info(request, services.INVITED)
         return redirect("sheets:game", pk=game.pk)
     return render(request, "sheets/new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -150,6 +152,8 @@ def game_again(request, game):
     """ "Nouvelle partie avec les mêmes joueurs": a new sheet, the same seats and settings."""
     copy = services.game_again(game=game, owner=request.user)
     messages.success(request, _("Nouvelle partie avec les mêmes joueurs."))
+    if game.players.exclude(member=None).exclude(member=request.user).exists():
+        messages.info(request, services.INVITED)
     return redirect("sheets:game", pk=copy.pk)
 
 

@@ -11,6 +11,7 @@ from openpyxl import load_workbook
 
 from duplicate import services
 from duplicate.models import ExportJob, Result, Session
+from tests.conftest import accept_invitations
 
 from .conftest import make_session
 
@@ -272,6 +273,7 @@ def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, gr
 
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
     services.players_add(session=session, rows=[(9, "@bob")])
+    accept_invitations(session.players.all())
     player = session.players.get(member=bob)
     client.force_login(bob)
     html = client.get("/duplicate/").content.decode()
