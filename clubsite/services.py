@@ -16,10 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from .models import Club, Membership, PendingSignup
 
 SIGNUP_SALT = "clubsite.signup"
+EMAIL_SALT = "clubsite.email"
 
 
 class SignupRefused(Exception):
-    """A confirmation link that can no longer create its account; the message says why."""
+    """A confirmation link that can no longer do what it was sent for; the message says why."""
 
 
 class MembershipRefused(Exception):
@@ -118,6 +119,39 @@ def signup_confirm(*, pending: PendingSignup):
             )
     except IntegrityError:  # the same name confirmed at the same moment by another sign-up
         raise name_taken from None
+
+
+def email_change_request(*, user, email: str, site_url: str):
+    """A member gives a new address: a link to confirm it goes to that address, or, when another account uses it,
+    a notice to that account's owner instead; the member is told the same either way. The address changes only
+    when the link is followed, so nobody takes an address that is not his."""
+    owner = get_user_model().objects.filter(email__iexact=email).exclude(pk=user.pk).first()
+    if owner is not None:
+        _mail("registration/email_taken", owner.email, {"username": owner.get_username()})
+        return
+    token = signing.dumps({"user": user.pk, "old": user.email, "new": email}, salt=EMAIL_SALT)
+    context = {"username": user.get_username(), "url": site_url + reverse("email_confirm", args=[token])}
+    _mail("registration/email_change", email, context)
+
+
+def email_change_pending(token: str, user) -> str | None:
+    """The new address a link confirms for `user`, while the link is valid and his address is still the one it
+    replaces (a link followed once, or overtaken by another change, serves no more)."""
+    try:
+        change = signing.loads(token, salt=EMAIL_SALT, max_age=timedelta(days=settings.SIGNUP_LINK_DAYS))
+    except signing.BadSignature:
+        return None
+    if change["user"] != user.pk or change["old"] != user.email:
+        return None
+    return change["new"]
+
+
+def email_change_confirm(*, user, email: str):
+    """Give `user` the address he confirmed, unless another account took it in the meantime."""
+    if get_user_model().objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
+        raise SignupRefused(_("Cette adresse sert déjà à un autre compte."))
+    user.email = email
+    user.save(update_fields=["email"])
 
 
 def _mail(template: str, to: str, context: dict):

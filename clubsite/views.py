@@ -56,11 +56,16 @@ def signup(request):
             first_name=form.cleaned_data["first_name"],
             last_name=form.cleaned_data["last_name"],
             password=form.cleaned_data["password1"],
-            site_url=request.build_absolute_uri("/").removesuffix("/"),
+            site_url=_site_url(request),
         )
         return redirect("signup_sent")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+def _site_url(request) -> str:
+    """The site's address as the visitor reached it, for the links a mail carries."""
+    return request.build_absolute_uri("/").removesuffix("/")
 
 
 @require_safe
@@ -93,8 +98,21 @@ def profile(request):
         request.POST if request.method == "POST" else None, instance=User.objects.get(pk=request.user.pk)
     )
     if form.is_valid():
-        form.save(commit=False).save(update_fields=form.changed_data)
-        messages.success(request, _("Profil enregistré."))
+        new_address = form.cleaned_data["email"].casefold() != request.user.email.casefold()
+        # A new address waits for its link; the same one in other capitals is the same mailbox.
+        fields = [field for field in form.changed_data if not (field == "email" and new_address)]
+        form.save(commit=False).save(update_fields=fields)
+        if new_address:
+            services.email_change_request(
+                user=request.user, email=form.cleaned_data["email"], site_url=_site_url(request)
+            )
+            messages.info(
+                request,
+                _("Un courriel a été envoyé à %(email)s : l'adresse change quand vous suivez son lien.")
+                % {"email": form.cleaned_data["email"]},
+            )
+        else:
+            messages.success(request, _("Profil enregistré."))
         return redirect("profile")
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     context = {
@@ -103,6 +121,23 @@ def profile(request):
         "invitations": invitations.invitations_pending_for(request.user),
     }
     return render(request, "clubsite/profile.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def email_confirm(request, token):
+    """The link mailed to a new address: a button makes it the member's (a mail scanner's GET changes nothing)."""
+    email = services.email_change_pending(token, request.user)
+    if email is None:
+        return render(request, "registration/email_confirm.html", {"invalid": True}, status=400)
+    if request.method == "GET":
+        return render(request, "registration/email_confirm.html", {"email": email})
+    try:
+        services.email_change_confirm(user=request.user, email=email)
+    except services.SignupRefused as refusal:
+        return render(request, "registration/email_confirm.html", {"refusal": str(refusal)}, status=400)
+    messages.success(request, _("Adresse enregistrée."))
+    return redirect("profile")
 
 
 def _get_invitation_for_invitee(request, pk) -> Invitation:

@@ -348,33 +348,73 @@ def test_profile_shows_only_the_visitors_own_data(client, alice):
     assert "bob@example.org" not in response.text
 
 
-def test_it_edits_the_profile(client, alice):
+def test_it_edits_the_names_at_once(client, alice):
     client.force_login(alice)
 
     response = client.post(
-        reverse("profile"), {"first_name": "Alicia", "last_name": "Durand", "email": "a@example.org"}
+        reverse("profile"), {"first_name": "Alicia", "last_name": "Durand", "email": "ALICE@example.org"}
     )
 
     assert response.status_code == 302
     assert response.url == reverse("profile")
     alice.refresh_from_db()
-    assert (alice.first_name, alice.last_name, alice.email) == ("Alicia", "Durand", "a@example.org")
+    assert (alice.first_name, alice.last_name, alice.email) == ("Alicia", "Durand", "ALICE@example.org")
     assert "Profil enregistré." in client.get(reverse("profile")).text
+    assert mail.outbox == []
 
 
-def test_profile_edit_refuses_a_bad_or_taken_email(client, alice):
+def test_a_new_address_changes_once_its_mailed_link_is_followed(client, alice):
+    client.force_login(alice)
+
+    response = client.post(reverse("profile"), {"first_name": "Alice", "last_name": "Martin", "email": "a@example.org"})
+
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"
+    [message] = mail.outbox
+    assert message.to == ["a@example.org"]
+    link = re.search(r"http://testserver(/compte/adresse/\S+/)", message.body).group(1)
+    assert "Votre adresse deviendra a@example.org." in client.get(link).text
+    response = client.post(link, follow=True)
+    assert "Adresse enregistrée." in response.text
+    alice.refresh_from_db()
+    assert alice.email == "a@example.org"
+    assert client.post(link).status_code == 400  # served once: the address it replaces is gone
+
+
+def test_a_confirmation_link_serves_only_its_member(client, alice):
+    client.force_login(alice)
+    client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "a@example.org"})
+    link = re.search(r"http://testserver(/compte/adresse/\S+/)", mail.outbox[0].body).group(1)
+    client.force_login(make_user("bob"))
+
+    response = client.post(link)
+
+    assert response.status_code == 400
+    assert User.objects.get(username="bob").email == "bob@example.org"
+
+
+def test_profile_answers_a_taken_email_as_a_new_one_and_tells_its_owner(client, alice):
     make_user("bob")
     client.force_login(alice)
 
     bad = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "pas-une-adresse"})
-    taken = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "bob@example.org"})
+    free = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "new@example.org"}, follow=True)
+    taken = client.post(
+        reverse("profile"), {"first_name": "", "last_name": "", "email": "BOB@example.org"}, follow=True
+    )
 
     assert bad.status_code == 400
     assert "<h2>Alice Martin</h2>" in bad.text
-    assert taken.status_code == 400
-    assert "Un compte utilise déjà cette adresse." in taken.text
+    assert "Un courriel a été envoyé à new@example.org" in free.text
+    assert "Un courriel a été envoyé à BOB@example.org" in taken.text
+    assert "Un compte utilise déjà cette adresse" not in taken.text
+    notice = mail.outbox[1]
+    assert notice.to == ["bob@example.org"]
+    assert "sert déjà au compte « bob »" in notice.body
+    assert "/compte/adresse/" not in notice.body
     alice.refresh_from_db()
-    assert (alice.first_name, alice.email) == ("Alice", "alice@example.org")
+    assert alice.email == "alice@example.org"
 
 
 def test_an_empty_post_is_refused_not_ignored(client, alice):

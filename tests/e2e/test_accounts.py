@@ -35,6 +35,25 @@ def test_sign_up_then_follow_the_mailed_link(page):
     assert get_user_model().objects.get(username="dave").email == "dave@example.org"
 
 
+def test_a_new_address_is_confirmed_by_its_mailed_link(page):
+    member = log_in(page, "claire")
+    page.goto("/compte/")
+    page.fill("#id_email", "claire@club.example.org")
+    page.get_by_role("button", name="Enregistrer").click()
+
+    expect(page.locator(".messages")).to_have_text(
+        "Un courriel a été envoyé à claire@club.example.org : l'adresse change quand vous suivez son lien."
+    )
+    link = re.search(r"http://[^/]+(/compte/adresse/\S+/)", mail.outbox[-1].body).group(1)
+    page.goto(link)
+    page.get_by_role("button", name="Confirmer l'adresse").click()
+
+    expect(page).to_have_url("/compte/")
+    expect(page.locator(".messages")).to_have_text("Adresse enregistrée.")
+    member.refresh_from_db()
+    assert member.email == "claire@club.example.org"
+
+
 def test_repeated_failures_lock_the_log_in_with_a_french_message(page):
     get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-e2e")
     page.goto("/compte/connexion/")
