@@ -225,3 +225,15 @@ def test_a_session_copy_invites_its_linked_members_again(alice, bob, lyon):
 
     assert list(copy.players.values_list("name", "member")) == [("alice", alice.pk), ("bob", None)]
     assert Invitation.objects.pending().get().invitee == bob
+
+
+def test_the_header_counts_the_invitations_waiting(client, alice, bob):
+    client.force_login(alice)
+    new_game(client, "bob")
+    new_game(client, "bob")
+    assert 'class="badge"' not in client.get("/").text  # Alice has none
+
+    client.force_login(bob)
+    assert 'title="Invitations en attente">2</span>' in client.get("/").text
+    client.post(accept_url(Invitation.objects.first()))
+    assert 'title="Invitations en attente">1</span>' in client.get("/").text
