@@ -6,6 +6,7 @@ them. A seat is any model instance that follows `Seat`, found again through the 
 """
 
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import Protocol
 
 from django.contrib.auth import get_user_model
@@ -73,7 +74,9 @@ def seats_invite(*, inviter, invites: Iterable[tuple[Seat, object]]) -> list[Inv
     invitations = []
     for seat, member in invites:
         if member.pk == inviter.pk:
-            seat.link_member(member)
+            # Named twice (by name and by address), he keeps the first seat; this one is a name.
+            with suppress(InvitationRefused):
+                seat.link_member(member)
         else:
             invitations.append(Invitation(invitee=member, inviter=inviter, target=seat))
     return Invitation.objects.bulk_create(invitations)

@@ -174,7 +174,10 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
             if member is None and not is_address(name):
                 raise DuplicateError(_("Aucun membre « %(name)s ».") % {"name": name[1:].strip()})
             if member is not None and member.pk in linked:
-                raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
+                if not is_address(name):
+                    raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
+                # Refusing would tell whose the address is: the seat stays the name typed, and nobody is invited.
+                member = None
             if member is not None:
                 linked.add(member.pk)
             name = typed_name(name)[:80] or _("Joueur")

@@ -237,3 +237,13 @@ def test_the_header_counts_the_invitations_waiting(client, alice, bob):
     assert 'title="Invitations en attente">2</span>' in client.get("/").text
     client.post(accept_url(Invitation.objects.first()))
     assert 'title="Invitations en attente">1</span>' in client.get("/").text
+
+
+def test_the_owner_naming_himself_twice_gets_one_seat(client, alice):
+    client.force_login(alice)
+    data = {"member1": "alice", "member2": "alice@example.org", "edition": 1, "rule_set": 1, "timer_seconds": 0}
+
+    response = client.post("/parties/nouvelle/", data)
+
+    assert response.status_code == 302
+    assert list(Game.objects.get().players.values_list("name", "member")) == [("alice", alice.pk), ("alice", None)]
