@@ -206,8 +206,14 @@ class Invitation(models.Model):
     invitee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("invité")
     )
+    # The invitation outlives an inviter whose account is deleted: the seat it names may stay (a member leaves,
+    # the games he kept with others may be kept for them).
     inviter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("invité par")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("invité par"),
     )
     target_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
     target_id = models.PositiveBigIntegerField()
