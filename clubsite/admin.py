@@ -6,7 +6,7 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet, ModelForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Membership
+from .models import Club, Invitation, Membership
 from .services import LAST_ADMIN
 
 
@@ -144,3 +144,12 @@ def _refuse_last_admins(model_admin, request, deleted, membership_pks):
             request, _("Nommez d'abord un autre administrateur dans ces clubs, ou supprimez le club."), messages.ERROR
         )
     return to_delete, model_count, perms_needed, [*protected, *refusals]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ["invitee", "inviter", "status", "created_at", "answered_at"]
+    list_filter = ["status"]
+    list_select_related = ["invitee", "inviter"]
+    search_fields = ["invitee__username", "inviter__username"]
+    readonly_fields = ["invitee", "inviter", "target_type", "target_id", "created_at", "answered_at"]

@@ -6,17 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from .models import Club, Membership
 
 
-class UniqueEmailMixin:
-    """One account per address, so that a password reset or a club invitation by address finds one person."""
+class SignupForm(UserCreationForm):
+    """The address is not checked here: whether it has an account is told to its owner only, by mail (see
+    services.signup_request)."""
 
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if User.objects.filter(email__iexact=email).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(_("Un compte utilise déjà cette adresse."))
-        return email
-
-
-class SignupForm(UniqueEmailMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ["username", "email", "first_name", "last_name"]
 
@@ -27,7 +20,10 @@ class SignupForm(UniqueEmailMixin, UserCreationForm):
         self.fields["first_name"].help_text = _("Facultatif, comme le nom : ils forment le nom affiché.")
 
 
-class ProfileForm(UniqueEmailMixin, forms.ModelForm):
+class ProfileForm(forms.ModelForm):
+    """The names change at once; a new address only once its link is followed (services.email_change_request),
+    which is also where an address that has an account is told apart, by mail to its owner."""
+
     class Meta:
         model = User
         fields = ["first_name", "last_name", "email"]

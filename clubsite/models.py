@@ -2,9 +2,13 @@
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -156,3 +160,81 @@ class ApiToken(models.Model):
         raw = secrets.token_urlsafe(32)
         cls.objects.create(user=user, digest=cls.digest_of(raw))
         return raw
+
+
+class PendingSignupQuerySet(models.QuerySet):
+    def expired(self):
+        return self.filter(created_at__lt=timezone.now() - timedelta(days=settings.SIGNUP_LINK_DAYS))
+
+
+class PendingSignup(models.Model):
+    """A sign-up waiting for its address to be confirmed. No account exists until then: the form answers the same
+    whether or not the address already has one, and an unconfirmed sign-up reserves neither a name nor an address.
+    The password is kept hashed, as an account keeps it."""
+
+    username = models.CharField(max_length=150)
+    email = models.EmailField()
+    first_name = models.CharField(max_length=150, blank=True)
+    last_name = models.CharField(max_length=150, blank=True)
+    password = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PendingSignupQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("inscription en attente")
+        verbose_name_plural = _("inscriptions en attente")
+
+    def __str__(self):
+        return f"{self.username} <{self.email}>"
+
+
+class InvitationQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(status=Invitation.Status.PENDING)
+
+    def for_seats(self, seats):
+        """The invitations to the seats of `seats`, a queryset of one model (a game's or a session's players)."""
+        return self.filter(target_type=ContentType.objects.get_for_model(seats.model), target_id__in=seats.values("pk"))
+
+
+class Invitation(models.Model):
+    """A member asked to be linked to a seat in someone else's game or session (a `clubsite.invitations.Seat`).
+
+    Until he accepts, the seat is only the name typed for him: his name, address and history stay his own. The
+    seat is found through the content types framework, so that clubsite knows no app that has seats."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        ACCEPTED = "accepted", _("Acceptée")
+        DECLINED = "declined", _("Refusée")
+
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("invité")
+    )
+    # The invitation outlives an inviter whose account is deleted: the seat it names may stay (a member leaves,
+    # the games he kept with others may be kept for them).
+    inviter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("invité par"),
+    )
+    target_type = models.ForeignKey(ContentType, on_delete=models.CASCADE)
+    target_id = models.PositiveBigIntegerField()
+    target = GenericForeignKey("target_type", "target_id")
+    status = models.CharField(_("réponse"), max_length=10, choices=Status, default=Status.PENDING)
+    created_at = models.DateTimeField(_("envoyée le"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("répondue le"), null=True, blank=True)
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["target_type", "target_id"])]
+
+    def __str__(self):
+        return f"{self.inviter} → {self.invitee} ({self.get_status_display()})"

@@ -1,9 +1,26 @@
-"""Changes to a club that touch several rows or must respect a rule across its members."""
+"""Workflows of accounts and clubs: sign-up, and changes to a club that touch several rows or must respect a rule
+across its members."""
 
-from django.db import transaction
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.core import signing
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Membership
+from .models import Club, Membership, PendingSignup
+
+SIGNUP_SALT = "clubsite.signup"
+EMAIL_SALT = "clubsite.email"
+
+
+class SignupRefused(Exception):
+    """A confirmation link that can no longer do what it was sent for; the message says why."""
 
 
 class MembershipRefused(Exception):
@@ -48,3 +65,95 @@ def _locked(membership: Membership) -> Membership:
         return club.memberships.select_related("club").get(pk=membership.pk)
     except Membership.DoesNotExist:
         raise MembershipRefused(_("Cette personne ne fait plus partie du club.")) from None
+
+
+def signup_request(*, username: str, email: str, first_name: str, last_name: str, password: str, site_url: str):
+    """ "Créer mon compte": mail a confirmation link to `email`, or, when an account already uses the address, a
+    notice to that account instead. The visitor is told the same in both cases ("Un courriel vous a été
+    envoyé"), so the form cannot be used to learn who has an account; the password is hashed in both cases so
+    that neither answer comes faster. No account exists before the link is followed."""
+    hashed = make_password(password)
+    PendingSignup.objects.expired().delete()
+    owner = get_user_model().objects.filter(email__iexact=email).first()
+    if owner is not None:
+        context = {"username": owner.get_username(), "reset_url": site_url + reverse("password_reset")}
+        _mail("registration/signup_taken", owner.email, context)
+        return
+    pending = PendingSignup.objects.create(
+        username=username, email=email, first_name=first_name, last_name=last_name, password=hashed
+    )
+    token = signing.dumps(pending.pk, salt=SIGNUP_SALT)
+    context = {"username": username, "url": site_url + reverse("signup_confirm", args=[token])}
+    _mail("registration/signup", email, context)
+
+
+def signup_pending(token: str) -> PendingSignup | None:
+    """The sign-up a confirmation link names, while the link is valid (SIGNUP_LINK_DAYS)."""
+    try:
+        pk = signing.loads(token, salt=SIGNUP_SALT, max_age=timedelta(days=settings.SIGNUP_LINK_DAYS))
+    except signing.BadSignature:
+        return None
+    return PendingSignup.objects.filter(pk=pk).first()
+
+
+def signup_confirm(*, pending: PendingSignup):
+    """Create the account of a confirmed sign-up, unless its name or its address was taken in the meantime (by
+    another sign-up confirmed first). Every pending sign-up for the address goes: one account per address."""
+    users = get_user_model().objects
+    PendingSignup.objects.filter(email__iexact=pending.email).delete()
+    if users.filter(email__iexact=pending.email).exists():
+        raise SignupRefused(
+            _("Cette adresse sert déjà à un compte : connectez-vous, ou demandez un nouveau mot de passe.")
+        )
+    name_taken = SignupRefused(_("Ce nom d'utilisateur a été pris entre-temps : inscrivez-vous avec un autre nom."))
+    if users.filter(username__iexact=pending.username).exists():
+        raise name_taken
+    try:
+        with transaction.atomic():
+            return users.create(
+                username=pending.username,
+                email=pending.email,
+                first_name=pending.first_name,
+                last_name=pending.last_name,
+                password=pending.password,
+            )
+    except IntegrityError:  # the same name confirmed at the same moment by another sign-up
+        raise name_taken from None
+
+
+def email_change_request(*, user, email: str, site_url: str):
+    """A member gives a new address: a link to confirm it goes to that address, or, when another account uses it,
+    a notice to that account's owner instead; the member is told the same either way. The address changes only
+    when the link is followed, so nobody takes an address that is not his."""
+    owner = get_user_model().objects.filter(email__iexact=email).exclude(pk=user.pk).first()
+    if owner is not None:
+        _mail("registration/email_taken", owner.email, {"username": owner.get_username()})
+        return
+    token = signing.dumps({"user": user.pk, "old": user.email, "new": email}, salt=EMAIL_SALT)
+    context = {"username": user.get_username(), "url": site_url + reverse("email_confirm", args=[token])}
+    _mail("registration/email_change", email, context)
+
+
+def email_change_pending(token: str, user) -> str | None:
+    """The new address a link confirms for `user`, while the link is valid and his address is still the one it
+    replaces (a link followed once, or overtaken by another change, serves no more)."""
+    try:
+        change = signing.loads(token, salt=EMAIL_SALT, max_age=timedelta(days=settings.SIGNUP_LINK_DAYS))
+    except signing.BadSignature:
+        return None
+    if change["user"] != user.pk or change["old"] != user.email:
+        return None
+    return change["new"]
+
+
+def email_change_confirm(*, user, email: str):
+    """Give `user` the address he confirmed, unless another account took it in the meantime."""
+    if get_user_model().objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
+        raise SignupRefused(_("Cette adresse sert déjà à un autre compte."))
+    user.email = email
+    user.save(update_fields=["email"])
+
+
+def _mail(template: str, to: str, context: dict):
+    subject = render_to_string(f"{template}_subject.txt", context).strip()
+    send_mail(subject, render_to_string(f"{template}_email.txt", context), None, [to])

@@ -4,6 +4,7 @@ With no variable set, the site runs for local development: DEBUG on, SQLite in d
 run eagerly in-process, mail printed to the console.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -29,6 +30,7 @@ INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
+    "axes",
     "django.contrib.sessions",
     "django.contrib.messages",
     # Before staticfiles so runserver serves static files through WhiteNoise, as production does.
@@ -54,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the page that says so.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubsite.urls"
@@ -69,6 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "clubsite.context_processors.invitations",
             ],
         },
     },
@@ -207,6 +212,28 @@ LOGGING = {
         "django": {"handlers": ["console"], "level": log_level, "propagate": False},
     },
 }
+
+# Log-in throttling (django-axes): after AXES_FAILURE_LIMIT failed log-ins for one user name, or from one address
+# whatever the names tried, both are refused for the cool-off time, even with the right password. Attempts are
+# rows in the database, so every web process counts the same ones.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
+# The client's address is REMOTE_ADDR unless the site says how many proxies it trusts in front of it: only then is
+# it read from CLIENT_IP_HEADER, the entry the outermost trusted proxy wrote (what a client sends itself is ignored).
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+CLIENT_IP_HEADER = env_str("DJANGO_CLIENT_IP_HEADER", "X-Forwarded-For")
+if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME.total_seconds() < 60:
+    raise ImproperlyConfigured("DJANGO_LOGIN_FAILURE_LIMIT and DJANGO_LOGIN_LOCKOUT_MINUTES must be 1 or more")
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("DJANGO_TRUSTED_PROXIES must be 0 or more")
+
+# A sign-up is confirmed by a link mailed to its address, valid this many days.
+SIGNUP_LINK_DAYS = env_int("DJANGO_SIGNUP_LINK_DAYS", 3)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "profile"

@@ -1,17 +1,19 @@
 """Account pages (sign-up, profile) and club pages. Log-in, log-out and passwords use Django's own auth views."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import services
+from . import invitations, services
 from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
-from .models import Club, Membership
+from .models import Club, Invitation, Membership
 
 
 def _get_club_for_member(request, slug) -> Club:
@@ -27,18 +29,65 @@ def _get_club_for_admin(request, slug) -> Club:
     return club
 
 
+def login_locked_out(request, original_response=None, credentials=None):
+    """django-axes' answer to a log-in refused for too many failures (settings.AXES_LOCKOUT_CALLABLE): the log-in
+    page again, with a French message and a 429, whether the password was right or not."""
+    username = (credentials or {}).get("username") or ""
+    context = {
+        "form": AuthenticationForm(request, initial={"username": username}),
+        "next": request.POST.get("next", ""),
+        "locked_out": _(
+            "Trop de tentatives de connexion : réessayez dans %(minutes)d min, ou demandez un nouveau mot de passe."
+        )
+        % {"minutes": settings.AXES_COOLOFF_TIME.total_seconds() // 60},
+    }
+    return render(request, "registration/login.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
         return redirect("profile")
     form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
-        user = form.save()
-        login(request, user)
-        messages.success(request, _("Bienvenue ! Votre compte est créé."))
-        return redirect("profile")
+        services.signup_request(
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data["email"],
+            first_name=form.cleaned_data["first_name"],
+            last_name=form.cleaned_data["last_name"],
+            password=form.cleaned_data["password1"],
+            site_url=_site_url(request),
+        )
+        return redirect("signup_sent")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+def _site_url(request) -> str:
+    """The site's address as the visitor reached it, for the links a mail carries."""
+    return request.build_absolute_uri("/").removesuffix("/")
+
+
+@require_safe
+def signup_sent(request):
+    return render(request, "registration/signup_sent.html", {"days": settings.SIGNUP_LINK_DAYS})
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request, token):
+    """The link mailed at sign-up: a button creates the account (a mere GET, as a mail scanner's, creates none)."""
+    pending = services.signup_pending(token)
+    if pending is None:
+        return render(request, "registration/signup_confirm.html", {"invalid": True}, status=400)
+    if request.method == "GET":
+        return render(request, "registration/signup_confirm.html", {"pending": pending})
+    try:
+        user = services.signup_confirm(pending=pending)
+    except services.SignupRefused as refusal:
+        return render(request, "registration/signup_confirm.html", {"refusal": str(refusal)}, status=400)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Bienvenue ! Votre compte est créé."))
+    return redirect("profile")
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,12 +98,77 @@ def profile(request):
         request.POST if request.method == "POST" else None, instance=User.objects.get(pk=request.user.pk)
     )
     if form.is_valid():
-        form.save(commit=False).save(update_fields=form.changed_data)
-        messages.success(request, _("Profil enregistré."))
+        new_address = form.cleaned_data["email"].casefold() != request.user.email.casefold()
+        # A new address waits for its link; the same one in other capitals is the same mailbox.
+        fields = [field for field in form.changed_data if not (field == "email" and new_address)]
+        form.save(commit=False).save(update_fields=fields)
+        if new_address:
+            services.email_change_request(
+                user=request.user, email=form.cleaned_data["email"], site_url=_site_url(request)
+            )
+            messages.info(
+                request,
+                _("Un courriel a été envoyé à %(email)s : l'adresse change quand vous suivez son lien.")
+                % {"email": form.cleaned_data["email"]},
+            )
+        else:
+            messages.success(request, _("Profil enregistré."))
         return redirect("profile")
     memberships = request.user.memberships.select_related("club").order_by("club__name")
-    status = 400 if form.errors else 200
-    return render(request, "clubsite/profile.html", {"form": form, "memberships": memberships}, status=status)
+    context = {
+        "form": form,
+        "memberships": memberships,
+        "invitations": invitations.invitations_pending_for(request.user),
+    }
+    return render(request, "clubsite/profile.html", context, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def email_confirm(request, token):
+    """The link mailed to a new address: a button makes it the member's (a mail scanner's GET changes nothing)."""
+    email = services.email_change_pending(token, request.user)
+    if email is None:
+        return render(request, "registration/email_confirm.html", {"invalid": True}, status=400)
+    if request.method == "GET":
+        return render(request, "registration/email_confirm.html", {"email": email})
+    try:
+        services.email_change_confirm(user=request.user, email=email)
+    except services.SignupRefused as refusal:
+        return render(request, "registration/email_confirm.html", {"refusal": str(refusal)}, status=400)
+    messages.success(request, _("Adresse enregistrée."))
+    return redirect("profile")
+
+
+def _get_invitation_for_invitee(request, pk) -> Invitation:
+    """Only the member invited answers; anyone else gets a 404."""
+    return get_object_or_404(Invitation, pk=pk, invitee=request.user)
+
+
+@require_POST
+@login_required
+def invitation_accept(request, pk):
+    invitation = _get_invitation_for_invitee(request, pk)
+    try:
+        seat = invitations.invitation_accept(invitation=invitation, user=request.user)
+    except invitations.InvitationRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("profile")
+    messages.success(request, _("Invitation acceptée : elle figure maintenant dans votre historique."))
+    return redirect(seat.linked_url())
+
+
+@require_POST
+@login_required
+def invitation_decline(request, pk):
+    invitation = _get_invitation_for_invitee(request, pk)
+    try:
+        invitations.invitation_decline(invitation=invitation, user=request.user)
+    except invitations.InvitationRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, _("Invitation refusée : votre compte n'est pas lié à cette place."))
+    return redirect("profile")
 
 
 @require_http_methods(["GET"])

@@ -5,13 +5,16 @@ import secrets
 from itertools import groupby
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import F, Q
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.invitations import InvitationRefused
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
@@ -224,6 +227,8 @@ class Player(models.Model):
     table = models.PositiveIntegerField(_("table"), null=True, blank=True)
     absent = models.BooleanField(_("absent (forfait)"), default=False)
     key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
+    # A member invited to this seat (clubsite.invitations): `member` is set only once he accepts.
+    invitations = GenericRelation("clubsite.Invitation", content_type_field="target_type", object_id_field="target_id")
 
     class Meta:
         verbose_name = _("joueur")
@@ -235,6 +240,25 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    # The seat as clubsite.invitations.Seat.
+
+    def invitation_text(self) -> str:
+        session = self.session
+        return gettext("Séance de duplicate « %(session)s » du %(date)s, sous le nom « %(name)s ».") % {
+            "session": session.name,
+            "date": formats.date_format(session.date, "j F Y"),
+            "name": self.name,
+        }
+
+    def link_member(self, user) -> None:
+        if self.session.players.filter(member=user).exclude(pk=self.pk).exists():
+            raise InvitationRefused(gettext("Vous figurez déjà dans cette séance."))
+        self.member = user
+        self.save(update_fields=["member"])
+
+    def linked_url(self) -> str:
+        return reverse("duplicate:recap", args=[self.session_id])
 
 
 class Round(models.Model):

@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
@@ -159,13 +160,16 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
 
 def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None) -> list[Player]:
     """Add players [(table, name)] at once; table numbers stay unique within the session. A name written
-    `@username` links the player to that member, whose own page and history then show the session."""
+    `@username` (or `@address`) invites that member to his seat (clubsite.invitations): once he accepts, his own
+    page and history show the session; until then the seat is the name typed, without the "@"."""
 
     taken = set(session.players.exclude(table=None).values_list("table", flat=True))
     seen = set()
-    members = _members_named([name[1:].strip() for _table, name in rows if name.startswith("@")])
+    members = members_named(name for _table, name in rows if name.startswith("@"))
     linked = set(session.players.exclude(member=None).values_list("member_id", flat=True))
-    players = []
+    if members:
+        linked |= pending_invitees(session.players.all())
+    players, invitees = [], []
     for table, name in rows:
         if not name:
             raise DuplicateError(_("Chaque joueur a besoin d'un nom."))
@@ -175,19 +179,28 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
             seen.add(table)
         member = None
         if name.startswith("@"):
-            member = members.get(name[1:].strip().casefold())
-            if member is None:
+            member = members.get(name)
+            if member is None and not is_address(name):
                 raise DuplicateError(_("Aucun membre « %(name)s ».") % {"name": name[1:].strip()})
-            if member.pk in linked:
-                raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
-            linked.add(member.pk)
-            name = (member.get_full_name() or member.get_username())[:80]
-        players.append(Player(session=session, table=table, name=name, member=member))
+            if member is not None and member.pk in linked:
+                if not is_address(name):
+                    raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
+                # Refusing would tell whose the address is: the seat stays the name typed, and nobody is invited.
+                member = None
+            if member is not None:
+                linked.add(member.pk)
+            name = typed_name(name)[:80] or _("Joueur")
+        players.append(Player(session=session, table=table, name=name))
+        invitees.append(member)
     if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
     _refuse_if_finished(session)
     with transaction.atomic():
         created = Player.objects.bulk_create(players)
+        seats_invite(
+            inviter=by or session.creator,
+            invites=[(player, member) for player, member in zip(created, invitees, strict=True) if member],
+        )
         Change.objects.bulk_create(
             Change(
                 session=session,
@@ -200,23 +213,6 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
         )
         session.touch()
     return created
-
-
-def _members_named(names: list[str]) -> dict:
-    """Members by username or email, whatever the case: `@Marie` and `@marie@example.org` both find Marie."""
-    from django.contrib.auth import get_user_model
-
-    if not names:
-        return {}
-    wanted = Q()
-    for name in set(names):
-        wanted |= Q(username__iexact=name) | Q(email__iexact=name)
-    found = {}
-    for user in get_user_model().objects.filter(wanted):
-        found[user.get_username().casefold()] = user
-        if user.email:
-            found.setdefault(user.email.casefold(), user)
-    return found
 
 
 def player_update(*, player: Player, name: str, table: int | None, absent: bool, by=None) -> Player:
@@ -886,8 +882,12 @@ def session_again(*, session: Session, creator, name: str = "", date=None) -> Se
             move_seconds=session.move_seconds,
             entry=session.entry,
         )
-        Player.objects.bulk_create(
-            Player(session=copy, name=p.name, member=p.member, table=p.table) for p in session.players.all()
+        originals = list(session.players.select_related("member"))
+        copies = Player.objects.bulk_create(Player(session=copy, name=p.name, table=p.table) for p in originals)
+        # The members linked to the session are invited to the new one: each session is his to accept.
+        seats_invite(
+            inviter=creator,
+            invites=[(seat, p.member) for seat, p in zip(copies, originals, strict=True) if p.member],
         )
     return copy
 

@@ -18,8 +18,10 @@ class GameBoardStore:
     edition_locked = True
     actions = ("place", "inscribe")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, after: int | None = None):
+        """`after`: the last line the page's form saw, so that a button pressed twice writes once."""
         self.game = game
+        self.after = after
         self.edition_code = game.edition.code
         self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
         self.player_count = game.players.count()
@@ -36,14 +38,19 @@ class GameBoardStore:
         turn = self.sheet.turn
         try:
             if action == "place":
-                services.board_place(game=self.game, move=notation)
+                services.board_place(game=self.game, move=notation, after=self.after)
                 message = _("« %(move)s » est posé sur la grille, sans marquer.") % {"move": notation}
             else:
                 detail = " · ".join(f"{word.word} : {word.calculation}" for word in pending.play.words)
                 if pending.play.bonus:
                     detail += " · " + _("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": pending.play.bonus}
                 services.line_record(
-                    game=self.game, kind=Line.Kind.PLAY, points=pending.play.score, move=notation, detail=detail
+                    game=self.game,
+                    kind=Line.Kind.PLAY,
+                    points=pending.play.score,
+                    move=notation,
+                    detail=detail,
+                    after=self.after,
                 )
                 message = _("%(points)d points inscrits pour %(name)s (%(move)s).") % {
                     "points": pending.play.score,

@@ -1,8 +1,7 @@
 from django import forms
-from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.invitations import is_address, members_named, typed_name
 from scoring.models import Edition, RuleSet
 
 
@@ -33,27 +32,29 @@ class NewGameForm(forms.Form):
                 label=_("Joueur %(number)d") % {"number": number}, max_length=60, required=False
             )
             self.fields[f"member{number}"] = forms.CharField(
-                label=_("Membre lié (nom d'utilisateur)"), max_length=150, required=False
+                label=_("Inviter un membre (nom d'utilisateur ou adresse)"), max_length=254, required=False
             )
 
     def clean(self):
         """The players in their seats: as many as chosen, or up to the last seat given a name or a member; an
-        unnamed player is "Joueur 3" on the sheet."""
+        unnamed player is "Joueur 3" on the sheet. A member named for a seat is invited to it (he is linked once he
+        accepts): until then the seat is the name typed, or the user name typed."""
         cleaned = super().clean()
+        identifiers = {number: cleaned.get(f"member{number}", "").strip() for number in range(1, 5)}
+        members = members_named(identifiers.values())
         seats = []
-        users = get_user_model().objects
         for number in range(1, 5):
             name = cleaned.get(f"name{number}", "").strip()
-            username = cleaned.get(f"member{number}", "").strip()
-            member = None
-            if username:
-                member = users.filter(Q(username__iexact=username) | Q(email__iexact=username)).first()
-                if member is None:
-                    self.add_error(f"member{number}", _("Aucun membre ne porte ce nom ou cette adresse."))
-            seats.append((name, member, bool(name or username)))
+            identifier = identifiers[number]
+            member = members.get(identifier)
+            if identifier and member is None and not is_address(identifier):
+                self.add_error(f"member{number}", _("Aucun membre ne porte ce nom."))
+            seats.append((name or typed_name(identifier), member, bool(name or identifier)))
         given = [number for number, (_name, _member, filled) in enumerate(seats, start=1) if filled]
         count = max(cleaned.get("player_count") or 2, *given, 2)
         cleaned["players"] = [(name, member) for name, member, _filled in seats[:count]]
+        # Whom the member asked to invite, found or not: the page says the same for an address with no account.
+        cleaned["invited"] = [members.get(identifiers[number]) for number in range(1, count + 1) if identifiers[number]]
         return cleaned
 
 

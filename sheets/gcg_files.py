@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubsite.invitations import seats_invite
 from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
     LINE_TAG,
@@ -149,11 +150,15 @@ def game_from_gcg(
             Game.objects.filter(pk=game.pk).update(created_at=played_on)
             game.refresh_from_db(fields=["created_at"])
         players = {
-            nick: Player.objects.create(
-                game=game, position=position, name=names.get(nick, nick)[:60], member=members.get(position)
-            )
+            nick: Player.objects.create(game=game, position=position, name=names.get(nick, nick)[:60])
             for position, nick in enumerate(nicks)
         }
+        # A member named in the file is invited to his seat, as on a new game: the file links nobody by itself.
+        seats_invite(
+            inviter=owner,
+            invites=[(players[nick], members[position]) for position, nick in enumerate(nicks) if position in members],
+        )
+        invited = any(member != owner for member in members.values())
         board = Board()
         last_play: dict[str, Line] = {}
         endings = []
@@ -185,7 +190,7 @@ def game_from_gcg(
                 }.get(event.kind, Line.Kind.PENALTY)
                 Line.objects.create(game=game, player=player, kind=kind, points=event.score)
         notes = _finish(game, players, endings, edition) if endings else []
-    return game, notes
+    return game, [*notes, str(services.INVITED)] if invited else notes
 
 
 def _import_play(game, player, event, board, edition, rules) -> Line:
@@ -260,11 +265,11 @@ def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
 
 
 def _members(record, count: int) -> dict[int, object]:
-    """The members linked to the seats, by username, from our pragmas; an unknown username links nobody."""
+    """The members named for the seats, by username, from our pragmas; an unknown username names nobody."""
     usernames = {
         number - 1: record.pragmas.get(f"{MEMBER_PRAGMA}{number}", "").strip() for number in range(1, count + 1)
     }
-    users = get_user_model().objects.filter(username__in=[name for name in usernames.values() if name])
+    users = get_user_model().objects.filter(username__in=[name for name in usernames.values() if name], is_active=True)
     by_name = {user.get_username(): user for user in users}
     return {position: by_name[name] for position, name in usernames.items() if name in by_name}
 

@@ -3,10 +3,15 @@
 from itertools import groupby
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.invitations import InvitationRefused
 from scoring.models import Edition, RuleSet
 
 
@@ -99,6 +104,8 @@ class Player(models.Model):
     )
     rack_left = models.CharField(_("lettres restantes"), max_length=30, blank=True)
     rack_value = models.SmallIntegerField(_("valeur des lettres restantes"), null=True, blank=True)
+    # A member invited to this seat (clubsite.invitations): `member` is set only once he accepts.
+    invitations = GenericRelation("clubsite.Invitation", content_type_field="target_type", object_id_field="target_id")
 
     class Meta:
         verbose_name = _("joueur")
@@ -116,6 +123,25 @@ class Player(models.Model):
         if self.member:
             return self.member.get_full_name() or self.member.get_username()
         return _("Joueur %(number)d") % {"number": self.position + 1}
+
+    # The seat as clubsite.invitations.Seat.
+
+    def invitation_text(self) -> str:
+        owner = self.game.owner
+        return gettext("Partie classique du %(date)s tenue par %(owner)s, à la place de « %(name)s ».") % {
+            "date": formats.date_format(timezone.localtime(self.game.created_at), "j F Y"),
+            "owner": owner.get_full_name() or owner.get_username(),
+            "name": self.display_name,
+        }
+
+    def link_member(self, user) -> None:
+        if self.game.players.filter(member=user).exclude(pk=self.pk).exists():
+            raise InvitationRefused(gettext("Vous figurez déjà dans cette partie."))
+        self.member = user
+        self.save(update_fields=["member"])
+
+    def linked_url(self) -> str:
+        return reverse("sheets:game", args=[self.game_id])
 
 
 class Line(models.Model):

@@ -3,10 +3,14 @@
 Refusals raise `SheetError` with a French sentence; nothing is written then.
 """
 
+from contextlib import contextmanager
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from clubsite.invitations import seats_invite
 from scoring.engine.endgame import check_racks, rack_letters, rack_value
 from scoring.engine.errors import ScoringError, clause
 from scoring.models import Edition, RuleSet
@@ -17,15 +21,49 @@ from .sheet import build_sheet
 # Bounds of what a member types on a sheet, shared with the page of the sheet kept in the browser.
 PENALTY_MAX_POINTS = 1000
 CHALLENGE_MAX_WORDS = 8
+# Said alike whether or not an address typed has an account.
+INVITED = gettext_lazy(
+    "Les membres indiqués sont invités à figurer dans la partie : chacun l'accepte ou la refuse sur sa page, et "
+    "d'ici là sa place ne porte que le nom saisi."
+)
 
 
 class SheetError(ValueError):
     pass
 
 
+class StaleSheet(SheetError):
+    """A form that describes the sheet as it was before another write: sent twice (a double click), or from a tab
+    left open while the sheet changed elsewhere. Taking it would write the same line twice, or give it to the
+    player whose turn it no longer is."""
+
+    status = 409
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "Ce formulaire a déjà été envoyé, ou la feuille a changé depuis son affichage : rien n'a été "
+                "inscrit de plus, la feuille ci-dessous est à jour."
+            )
+        )
+
+
+@contextmanager
+def _writing(game: Game, after: int | None):
+    """One write on the sheet, holding the game's row so that writers take turns: the turn and the checks are read
+    once the lock is held. `after` is the last line the form saw (`Sheet.last_line_pk`): if the sheet has another
+    one now, nothing is written (StaleSheet). Writes with no form behind them (imports) pass None."""
+    with transaction.atomic():
+        Game.objects.select_for_update().filter(pk=game.pk).values_list("pk").first()
+        if after is not None and after != (game.lines.order_by("-pk").values_list("pk", flat=True).first() or 0):
+            raise StaleSheet
+        yield
+
+
 def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, rule_set: RuleSet, timer_seconds=0):
-    """A new game for `players` [(name, member or None)]. Returns (game, switched): tournament rules hold for
-    two players only, so with more the game takes the rule set's fallback (the box rules) and says so."""
+    """A new game for `players` [(name, member or None)], each member invited to his seat. Returns (game,
+    switched): tournament rules hold for two players only, so with more the game takes the rule set's fallback
+    (the box rules) and says so."""
     rules = rule_set.build()
     if not 2 <= len(players) <= 4:
         raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
@@ -34,30 +72,56 @@ def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, r
         rule_set = rule_set.fallback
     with transaction.atomic():
         game = Game.objects.create(owner=owner, edition=edition, rule_set=rule_set, timer_seconds=timer_seconds)
-        Player.objects.bulk_create(
-            Player(game=game, position=position, name=name.strip()[:60], member=member)
-            for position, (name, member) in enumerate(players)
+        _seat_players(
+            game, owner, [(position, name.strip()[:60], member) for position, (name, member) in enumerate(players)]
         )
     return game, switched
 
 
 def game_again(*, game: Game, owner) -> Game:
-    """ "Nouvelle partie avec les mêmes joueurs": the same seats, names, linked members, edition, rules and timer."""
+    """ "Nouvelle partie avec les mêmes joueurs": the same seats, names, edition, rules and timer; the members
+    linked to the game are invited to the new one (each game is his to accept)."""
     with transaction.atomic():
         copy = Game.objects.create(
             owner=owner, edition=game.edition, rule_set=game.rule_set, timer_seconds=game.timer_seconds
         )
-        Player.objects.bulk_create(
-            Player(game=copy, position=player.position, name=player.name, member=player.member)
-            for player in game.players.all()
-        )
+        seats = [
+            (player.position, player.name or (player.member.get_username() if player.member else ""), player.member)
+            for player in game.players.select_related("member")
+        ]
+        _seat_players(copy, owner, seats)
     return copy
 
 
-def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None = None, move="", detail="", tiles=()):
+def _seat_players(game: Game, owner, seats: list[tuple[int, str, object]]):
+    """The game's players [(position, name, member or None)], linked to nobody: each member named is invited to
+    his seat (clubsite.invitations), and linked once he accepts; the owner placing himself is linked at once."""
+    players = Player.objects.bulk_create(Player(game=game, position=position, name=name) for position, name, _ in seats)
+    seats_invite(
+        inviter=owner,
+        invites=[(player, member) for player, (_, _, member) in zip(players, seats, strict=True) if member],
+    )
+
+
+def line_record(
+    *,
+    game: Game,
+    kind: str,
+    points: int = 0,
+    player: Player | None = None,
+    move="",
+    detail="",
+    tiles=(),
+    after: int | None = None,
+):
     """A turn for the player whose turn it is (or `player`): points, a pass, an exchange, a withdrawn word.
     `move` is a play laid on the game's board; `tiles` the new tiles of a play counted in typed mode (`?` for a
-    blank), which leave the tile tracking although they are on no board."""
+    blank), which leave the tile tracking although they are on no board. `after`: see `_writing`."""
+    with _writing(game, after):
+        return _line_record(game, kind, points, player, move, detail, tiles)
+
+
+def _line_record(game, kind, points, player, move, detail, tiles):
     _refuse_if_finished(game)
     # The sheet (a replay of every line) only when the turn or the bag is needed: an import names each player.
     sheet = build_sheet(game) if player is None or kind == Line.Kind.EXCHANGE else None
@@ -77,31 +141,34 @@ def line_record(*, game: Game, kind: str, points: int = 0, player: Player | None
     )
 
 
-def board_place(*, game: Game, move: str):
+def board_place(*, game: Game, move: str, after: int | None = None):
     """ "Poser sur la grille sans marquer": the move goes on the game's board, with no points and no turn."""
-    _refuse_if_finished(game)
-    player = build_sheet(game).turn
-    return Line.objects.create(game=game, player=player, kind=Line.Kind.BOARD, move=move)
+    with _writing(game, after):
+        _refuse_if_finished(game)
+        player = build_sheet(game).turn
+        return Line.objects.create(game=game, player=player, kind=Line.Kind.BOARD, move=move)
 
 
-def challenge_record(*, game: Game, challenger: Player, words: int = 1):
+def challenge_record(*, game: Game, challenger: Player, words: int = 1, after: int | None = None):
     """A challenge of a valid word costs the challenger the rules' penalty per word, without using a turn."""
-    _refuse_if_finished(game)
-    rules = game.engine_rules()
-    if not rules.challenge_penalty:
-        raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
-    if not 1 <= words <= CHALLENGE_MAX_WORDS:
-        raise SheetError(_("De 1 à 8 mots contestés."))
-    return Line.objects.create(
-        game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
-    )
+    with _writing(game, after):
+        _refuse_if_finished(game)
+        rules = game.engine_rules()
+        if not rules.challenge_penalty:
+            raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
+        if not 1 <= words <= CHALLENGE_MAX_WORDS:
+            raise SheetError(_("De 1 à 8 mots contestés."))
+        return Line.objects.create(
+            game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
+        )
 
 
-def penalty_record(*, game: Game, player: Player, points: int):
-    _refuse_if_finished(game)
-    if not 1 <= points <= PENALTY_MAX_POINTS:
-        raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
-    return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
+def penalty_record(*, game: Game, player: Player, points: int, after: int | None = None):
+    with _writing(game, after):
+        _refuse_if_finished(game)
+        if not 1 <= points <= PENALTY_MAX_POINTS:
+            raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
+        return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
 
 
 def line_update_points(*, line: Line, points: int):
@@ -121,11 +188,13 @@ def line_delete(*, line: Line):
     line.delete()
 
 
-def line_undo_last(*, game: Game):
-    last = game.lines.order_by("-pk").first()
-    if last is None:
-        raise SheetError(_("La feuille n'a encore aucune ligne."))
-    last.delete()
+def line_undo_last(*, game: Game, after: int | None = None):
+    """ "Annuler la dernière ligne": sent twice, it takes back one line, not two."""
+    with _writing(game, after):
+        last = game.lines.order_by("-pk").first()
+        if last is None:
+            raise SheetError(_("La feuille n'a encore aucune ligne."))
+        last.delete()
     return last
 
 

@@ -47,6 +47,12 @@ class Sheet:
         return list(zip(self.players, self.totals, strict=True))
 
     @property
+    def last_line_pk(self) -> int:
+        """The sheet's version as its forms saw it (0 while empty): each line has a greater pk than every line
+        written before it, deleted or not, so a form sent twice, or from a stale tab, carries an older one."""
+        return max((row.line.pk for row in self.rows), default=0)
+
+    @property
     def tiles_played(self) -> int:
         """On the board, and counted in typed mode."""
         return self.board.tile_count + len(self.typed_tiles)

@@ -103,6 +103,8 @@ def game_new(request):
                 request,
                 _("Les règles de tournoi ne valent qu'à deux joueurs : la feuille suit les règles de la boîte."),
             )
+        if any(member != request.user for member in form.cleaned_data["invited"]):
+            messages.info(request, services.INVITED)
         return redirect("sheets:game", pk=game.pk)
     return render(request, "sheets/new.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -125,6 +127,14 @@ def _int_field(request, name, default=None) -> int:
         raise services.SheetError(_("Un nombre entier est attendu.")) from None
 
 
+def _after(request) -> int | None:
+    """The last line the form saw (its hidden "after"): the service refuses the form once the sheet has moved on,
+    so a form sent twice writes once. A request without it (not from our pages) is taken as it comes."""
+    if "after" not in request.POST:
+        return None
+    return _int_field(request, "after")
+
+
 def _player(game, request, name="player"):
     position = _int_field(request, name, -1)
     player = game.players.filter(position=position).first()
@@ -142,7 +152,7 @@ def line_add(request, game):
     if kind == Line.Kind.PLAY and not request.POST.get("points", "").strip():
         raise services.SheetError(_("Tapez d'abord les points du coup."))
     points = _int_field(request, "points", 0) if kind == Line.Kind.PLAY else 0
-    services.line_record(game=game, kind=kind, points=points)
+    services.line_record(game=game, kind=kind, points=points, after=_after(request))
 
 
 @_owner_action
@@ -150,22 +160,28 @@ def game_again(request, game):
     """ "Nouvelle partie avec les mêmes joueurs": a new sheet, the same seats and settings."""
     copy = services.game_again(game=game, owner=request.user)
     messages.success(request, _("Nouvelle partie avec les mêmes joueurs."))
+    if game.players.exclude(member=None).exclude(member=request.user).exists():
+        messages.info(request, services.INVITED)
     return redirect("sheets:game", pk=copy.pk)
 
 
 @_owner_action
 def penalty_add(request, game):
-    services.penalty_record(game=game, player=_player(game, request), points=_int_field(request, "points"))
+    services.penalty_record(
+        game=game, player=_player(game, request), points=_int_field(request, "points"), after=_after(request)
+    )
 
 
 @_owner_action
 def challenge_add(request, game):
-    services.challenge_record(game=game, challenger=_player(game, request), words=_int_field(request, "words", 1))
+    services.challenge_record(
+        game=game, challenger=_player(game, request), words=_int_field(request, "words", 1), after=_after(request)
+    )
 
 
 @_owner_action
 def line_undo(request, game):
-    services.line_undo_last(game=game)
+    services.line_undo_last(game=game, after=_after(request))
 
 
 @_owner_action
@@ -231,6 +247,7 @@ def game_counter(request, pk):
                 points=result.score,
                 detail=detail.replace("\n", " · "),
                 tiles=state.new_tiles(),
+                after=_after(request),
             )
         except services.SheetError as error:
             return str(error)
@@ -259,7 +276,11 @@ def game_counter(request, pk):
 def game_grid(request, pk):
     """The grid counter on the game's board; "Inscrire pour <joueur>" writes the move and keeps it on the board."""
     game = _get_game_for_owner(request, pk)
-    return grid_page(request, GameBoardStore(game))
+    try:
+        after = _after(request)
+    except services.SheetError as error:
+        return _refused(request, game, str(error))
+    return grid_page(request, GameBoardStore(game, after=after))
 
 
 @login_required

@@ -2,6 +2,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 
+from clubsite.invitations import invitation_accept
+from clubsite.models import Invitation
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _static_files_without_collectstatic():
@@ -36,3 +39,9 @@ def bob(db):
 @pytest.fixture
 def charlie(db):
     return get_user_model().objects.create_user("charlie", "charlie@example.org", "motdepasse-charlie")
+
+
+def accept_invitations(seats):
+    """Each member invited to one of `seats` (a queryset of a game's or a session's players) accepts."""
+    for invitation in Invitation.objects.pending().for_seats(seats):
+        invitation_accept(invitation=invitation, user=invitation.invitee)

@@ -1,12 +1,13 @@
 import re
+import time
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core import mail
+from django.core import mail, signing
 from django.urls import reverse
 
-from clubsite.models import Club, Membership
+from clubsite.models import Club, Membership, PendingSignup
 
 pytestmark = pytest.mark.django_db
 
@@ -50,15 +51,39 @@ def test_signup_page_shows_the_form(client):
     assert 'name="password2"' in response.text
 
 
-def test_it_signs_up_logs_in_and_shows_the_profile(client):
+SENT = "Un courriel vous a été envoyé à l'adresse indiquée"
+
+
+def confirmation_link(message) -> str:
+    return re.search(r"http://testserver(/compte/inscription/confirmer/\S+/)", message.body).group(1)
+
+
+def test_it_mails_a_link_and_creates_the_account_when_it_is_followed(client):
     response = client.post(reverse("signup"), signup_data(), follow=True)
 
+    assert response.redirect_chain == [(reverse("signup_sent"), 302)]
+    assert SENT in response.text
+    assert not User.objects.filter(username="dave").exists()
+    assert "_auth_user_id" not in client.session
+    [message] = mail.outbox
+    assert message.to == ["dave@example.org"]
+    assert "« dave »" in message.body
+    link = confirmation_link(message)
+
+    page = client.get(link)
+    assert page.status_code == 200
+    assert "Activer mon compte" in page.text
+    assert not User.objects.filter(username="dave").exists()  # a mail scanner's GET creates nothing
+
+    response = client.post(link, follow=True)
+
     dave = User.objects.get(username="dave")
-    assert dave.email == "dave@example.org"
+    assert (dave.email, dave.first_name, dave.is_active) == ("dave@example.org", "Dave", True)
     assert dave.check_password(PASSWORD)
     assert response.redirect_chain == [(reverse("profile"), 302)]
     assert response.context["user"] == dave
     assert "Bienvenue ! Votre compte est créé." in response.text
+    assert PendingSignup.objects.count() == 0
 
 
 def test_it_refuses_a_taken_username(client, alice):
@@ -68,14 +93,65 @@ def test_it_refuses_a_taken_username(client, alice):
     assert "Un utilisateur avec ce nom existe déjà." in response.text
     assert User.objects.count() == 1
     assert "_auth_user_id" not in client.session
+    assert mail.outbox == []
 
 
-def test_it_refuses_a_taken_email(client, alice):
-    response = client.post(reverse("signup"), signup_data(email="ALICE@example.org"))
+def test_it_answers_a_taken_email_as_a_new_one_and_tells_its_owner(client, alice):
+    new = client.post(reverse("signup"), signup_data(username="eve", email="eve@example.org"), follow=True)
+    taken = client.post(reverse("signup"), signup_data(email="ALICE@example.org"), follow=True)
+
+    assert taken.redirect_chain == new.redirect_chain == [(reverse("signup_sent"), 302)]
+    masked_token = re.compile(r'"X-CSRFToken": "\w+"')
+    assert masked_token.sub("", taken.text) == masked_token.sub("", new.text)
+    assert "Un compte utilise déjà cette adresse" not in taken.text
+    assert not User.objects.filter(username="dave").exists()
+    assert list(PendingSignup.objects.values_list("username", flat=True)) == ["eve"]
+    notice = mail.outbox[1]
+    assert notice.to == ["alice@example.org"]
+    assert "Elle sert déjà au compte « alice »" in notice.body
+    assert "http://testserver/compte/mot-de-passe/oubli/" in notice.body
+    assert "/compte/inscription/confirmer/" not in notice.body
+
+
+def test_a_confirmation_link_serves_once(client):
+    client.post(reverse("signup"), signup_data())
+    link = confirmation_link(mail.outbox[0])
+    client.post(link)
+    client.logout()
+
+    response = client.post(link)
 
     assert response.status_code == 400
-    assert "Un compte utilise déjà cette adresse." in response.text
+    assert "Ce lien n'est plus valable" in response.text
+    assert User.objects.filter(username="dave").count() == 1
+
+
+def test_a_forged_or_old_confirmation_link_is_refused(client, monkeypatch):
+    client.post(reverse("signup"), signup_data())
+    link = confirmation_link(mail.outbox[0])
+
+    forged = client.post(link.replace("/confirmer/", "/confirmer/x"))
+    now = time.time()
+    monkeypatch.setattr(signing.time, "time", lambda: now + 3 * 24 * 3600 + 60)
+    old = client.post(link)
+
+    assert forged.status_code == old.status_code == 400
+    assert "Ce lien n'est plus valable" in old.text
     assert not User.objects.filter(username="dave").exists()
+
+
+def test_a_sign_up_reserves_no_name_until_confirmed(client):
+    client.post(reverse("signup"), signup_data(email="first@example.org"))
+    client.post(reverse("signup"), signup_data(email="second@example.org"))
+    first, second = (confirmation_link(message) for message in mail.outbox)
+
+    client.post(first)
+    client.logout()
+    response = client.post(second)
+
+    assert response.status_code == 400
+    assert "Ce nom d&#x27;utilisateur a été pris entre-temps" in response.text
+    assert User.objects.get(username="dave").email == "first@example.org"
 
 
 def test_it_requires_an_email(client):
@@ -272,33 +348,73 @@ def test_profile_shows_only_the_visitors_own_data(client, alice):
     assert "bob@example.org" not in response.text
 
 
-def test_it_edits_the_profile(client, alice):
+def test_it_edits_the_names_at_once(client, alice):
     client.force_login(alice)
 
     response = client.post(
-        reverse("profile"), {"first_name": "Alicia", "last_name": "Durand", "email": "a@example.org"}
+        reverse("profile"), {"first_name": "Alicia", "last_name": "Durand", "email": "ALICE@example.org"}
     )
 
     assert response.status_code == 302
     assert response.url == reverse("profile")
     alice.refresh_from_db()
-    assert (alice.first_name, alice.last_name, alice.email) == ("Alicia", "Durand", "a@example.org")
+    assert (alice.first_name, alice.last_name, alice.email) == ("Alicia", "Durand", "ALICE@example.org")
     assert "Profil enregistré." in client.get(reverse("profile")).text
+    assert mail.outbox == []
 
 
-def test_profile_edit_refuses_a_bad_or_taken_email(client, alice):
+def test_a_new_address_changes_once_its_mailed_link_is_followed(client, alice):
+    client.force_login(alice)
+
+    response = client.post(reverse("profile"), {"first_name": "Alice", "last_name": "Martin", "email": "a@example.org"})
+
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.org"
+    [message] = mail.outbox
+    assert message.to == ["a@example.org"]
+    link = re.search(r"http://testserver(/compte/adresse/\S+/)", message.body).group(1)
+    assert "Votre adresse deviendra a@example.org." in client.get(link).text
+    response = client.post(link, follow=True)
+    assert "Adresse enregistrée." in response.text
+    alice.refresh_from_db()
+    assert alice.email == "a@example.org"
+    assert client.post(link).status_code == 400  # served once: the address it replaces is gone
+
+
+def test_a_confirmation_link_serves_only_its_member(client, alice):
+    client.force_login(alice)
+    client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "a@example.org"})
+    link = re.search(r"http://testserver(/compte/adresse/\S+/)", mail.outbox[0].body).group(1)
+    client.force_login(make_user("bob"))
+
+    response = client.post(link)
+
+    assert response.status_code == 400
+    assert User.objects.get(username="bob").email == "bob@example.org"
+
+
+def test_profile_answers_a_taken_email_as_a_new_one_and_tells_its_owner(client, alice):
     make_user("bob")
     client.force_login(alice)
 
     bad = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "pas-une-adresse"})
-    taken = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "bob@example.org"})
+    free = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "new@example.org"}, follow=True)
+    taken = client.post(
+        reverse("profile"), {"first_name": "", "last_name": "", "email": "BOB@example.org"}, follow=True
+    )
 
     assert bad.status_code == 400
     assert "<h2>Alice Martin</h2>" in bad.text
-    assert taken.status_code == 400
-    assert "Un compte utilise déjà cette adresse." in taken.text
+    assert "Un courriel a été envoyé à new@example.org" in free.text
+    assert "Un courriel a été envoyé à BOB@example.org" in taken.text
+    assert "Un compte utilise déjà cette adresse" not in taken.text
+    notice = mail.outbox[1]
+    assert notice.to == ["bob@example.org"]
+    assert "sert déjà au compte « bob »" in notice.body
+    assert "/compte/adresse/" not in notice.body
     alice.refresh_from_db()
-    assert (alice.first_name, alice.email) == ("Alice", "alice@example.org")
+    assert alice.email == "alice@example.org"
 
 
 def test_an_empty_post_is_refused_not_ignored(client, alice):

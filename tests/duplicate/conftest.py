@@ -6,6 +6,7 @@ from clubsite.models import Club, Membership
 from duplicate import services
 from duplicate.models import Session
 from scoring.models import Edition, RuleSet
+from tests.conftest import accept_invitations
 
 
 @pytest.fixture
@@ -25,9 +26,10 @@ def grenoble(charlie):
     return club
 
 
-def make_session(creator, club=None, players=("Alice", "Bob"), **fields):
+def make_session(creator, club=None, players=("Alice", "Bob"), accepted=True, **fields):
     """A session through the service, its players named at tables 1, 2… or given as (table, name) rows; `fields`
-    change the service's other arguments."""
+    change the service's other arguments. The members named `@username` are linked to their seats, as once they
+    accept the invitation (`accepted=False` leaves it waiting)."""
     arguments = {
         "name": "Mardi soir",
         "date": datetime.date(2026, 11, 24),
@@ -37,7 +39,10 @@ def make_session(creator, club=None, players=("Alice", "Bob"), **fields):
         "entry": Session.Entry.BOTH,
         "players": [row if isinstance(row, tuple) else (table, row) for table, row in enumerate(players, start=1)],
     }
-    return services.session_create(creator=creator, club=club, **(arguments | fields))
+    session = services.session_create(creator=creator, club=club, **(arguments | fields))
+    if accepted:
+        accept_invitations(session.players.all())
+    return session
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from clubsite.models import ApiToken
 from duplicate.models import Result, Session
+from tests.conftest import accept_invitations
 
 pytestmark = pytest.mark.django_db
 
@@ -138,6 +139,8 @@ def test_a_player_reads_his_session_and_an_outsider_finds_no_personal_one(client
     created = call(client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["@charlie"]})
     url = f"/api/duplicate/sessions/{created.json()['id']}"
     player = ApiToken.issue(charlie)  # plays in Alice's personal session, in none of her clubs
+    assert call(client, "get", f"{url}/ranking", player).status_code == 404  # until he accepts her invitation
+    accept_invitations(Session.objects.get().players.all())
     assert call(client, "get", f"{url}/ranking", player).status_code == 200
     response = call(client, "post", f"{url}/rounds", player, {"draw": "VAGUEST"})
     assert response.status_code == 403

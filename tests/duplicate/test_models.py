@@ -9,6 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from duplicate import services
 from duplicate.models import Round, Session, Tournament
+from tests.conftest import accept_invitations
 
 from .conftest import make_session
 
@@ -23,6 +24,7 @@ def dave(db):
 
 def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, dave, lyon, grenoble):
     services.players_add(session=session, rows=[(9, "@dave")])
+    accept_invitations(session.players.all())
     personal, in_grenoble = make_session(charlie), make_session(charlie, grenoble)
     cup = services.tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
     derby = services.tournament_create(name="Derby", creator=charlie, sessions=[personal, in_grenoble])

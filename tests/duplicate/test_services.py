@@ -2,9 +2,11 @@
 
 import pytest
 
+from clubsite.models import Invitation
 from duplicate import services
 from duplicate.models import Result, Session, Tournament
 from scoring.engine.moves import ReplayError
+from tests.conftest import accept_invitations
 
 from .conftest import make_session
 
@@ -187,12 +189,16 @@ def test_five_hundred_players_at_once(alice, lyon, django_assert_max_num_queries
     assert session.players.count() == 500
 
 
-def test_a_member_joins_by_his_username(session, bob):
+def test_a_member_joins_by_his_username_once_he_accepts(session, bob):
     bob.first_name, bob.last_name = "Bob", "Martin"
     bob.save()
     services.players_add(session=session, rows=[(7, "@bob")])
     player = session.players.get(table=7)
-    assert (player.name, player.member) == ("Bob Martin", bob)
+    assert (player.name, player.member) == ("bob", None)  # the name typed, not his real name
+    assert list(type(session).objects.played_by(bob)) == []
+    accept_invitations(session.players.all())
+    player.refresh_from_db()
+    assert (player.name, player.member) == ("bob", bob)
     assert list(type(session).objects.played_by(bob)) == [session]
     with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
         services.players_add(session=session, rows=[(8, "@personne")])
@@ -247,10 +253,14 @@ def test_a_pasted_line_that_is_no_player_is_refused(text, message):
 
 
 def test_a_member_is_found_by_email_or_any_case_and_only_once(alice, bob, lyon):
-    session = make_session(alice, lyon, players=[(1, "@BOB"), (2, "@alice@example.org")])
-    assert [(p.table, p.member) for p in session.players.all()] == [(1, bob), (2, alice)]
+    session = make_session(alice, lyon, players=[(1, "@BOB"), (2, "@alice@example.org")], accepted=False)
+    # Alice places herself: linked at once; Bob is invited, and cannot be invited twice
+    assert [(p.table, p.name, p.member) for p in session.players.all()] == [(1, "BOB", None), (2, "alice", alice)]
     with pytest.raises(services.DuplicateError, match="« @bob » figure deux fois dans la séance."):
         services.players_add(session=session, rows=[(3, "@bob")])
+    # By his address, he is not refused (that would tell whose the address is): the seat is a name, no invitation
+    services.players_add(session=session, rows=[(3, "@bob@example.org")])
+    assert (session.players.get(table=3).name, Invitation.objects.count()) == ("bob", 1)
 
 
 @pytest.mark.parametrize(

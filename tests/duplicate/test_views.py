@@ -14,6 +14,7 @@ from clubsite import services as clubs
 from clubsite.models import Membership
 from duplicate import services
 from duplicate.models import ExportJob, Result, Session
+from tests.conftest import accept_invitations
 
 from .conftest import make_session
 
@@ -310,6 +311,7 @@ def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice,
 
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
     services.players_add(session=session, rows=[(9, "@bob")])
+    accept_invitations(session.players.all())
     player = session.players.get(member=bob)
     client.force_login(bob)
     html = client.get("/duplicate/").content.decode()

@@ -1,6 +1,7 @@
 """No page is wider than a 390 px phone (issue 10): every page of the site, filled as its users fill it."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
@@ -33,6 +34,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         "/parties/locale/",
         "/compte/connexion/",
         "/compte/inscription/",
+        "/compte/inscription/envoyee/",
         "/compte/mot-de-passe/oubli/",
     ]
     wide = {path: width(page, path) for path in anonymous}
@@ -53,6 +55,9 @@ def test_every_page_fits_a_390_pixel_screen(page):
     sheet_services.line_record(game=finished, kind=Line.Kind.PLAY, points=40)
     sheet_services.game_finish(game=finished, racks={0: "", 1: "EAU"})
 
+    # An invitation on the account page, from another member's session.
+    host = get_user_model().objects.create_user("jean-baptiste", "jb@example.org", "motdepasse-jb")
+    make_session(host, None, [(1, "@claire")], accepted=False, name="Séance du club de Villeurbanne-Gratte-Ciel")
     session = make_session(member, club, [f"Joueuse numéro {n} de la table" for n in range(1, 21)])
     round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player in session.players.all()[:10]:

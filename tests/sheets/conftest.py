@@ -2,10 +2,12 @@ import pytest
 
 from scoring.models import Edition, RuleSet
 from sheets.services import game_create
+from tests.conftest import accept_invitations
 
 
-def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None, **fields):
-    """A French game through the service; `fields` are its other arguments (timer_seconds)."""
+def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None, accepted=True, **fields):
+    """A French game through the service; `fields` are its other arguments (timer_seconds). The members named are
+    linked to their seats, as once they accept the invitation (`accepted=False` leaves it waiting)."""
     members = members or [None] * len(names)
     game, _switched = game_create(
         owner=owner,
@@ -14,6 +16,8 @@ def make_game(owner, names=("Alice", "Bob"), rules="tournoi", members=None, **fi
         rule_set=RuleSet.objects.get(code=rules),
         **fields,
     )
+    if accepted:
+        accept_invitations(game.players.all())
     return game
 
 

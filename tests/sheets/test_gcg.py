@@ -12,6 +12,7 @@ from sheets.gcg_files import game_from_gcg, game_to_gcg
 from sheets.models import Game, Line
 from sheets.sheet import build_sheet
 
+from ..conftest import accept_invitations
 from ..scoring.conftest import ORACLE_DIR, oracle_path
 from .conftest import make_game
 
@@ -70,7 +71,7 @@ def test_round_trip_gives_the_same_moves_and_scores(client, game, alice):
     play_vague_and_avions(client, game)
     text = game_to_gcg(game)
     copy, notes = game_from_gcg(owner=alice, text=text, rule_set=game.rule_set)
-    assert notes == []
+    assert notes == [str(services.INVITED)]  # Bob, named in the file, is invited to the copy
     original = [(row.line.move, row.line.points) for row in build_sheet(game).rows]
     imported = [(row.line.move, row.line.points) for row in build_sheet(copy).rows]
     assert imported == original == [("H4 VAGUE", 26), ("4G AVIONS", 18)]
@@ -94,8 +95,10 @@ def test_a_finished_game_comes_back_as_it_left(client, alice, bob):
     before = build_sheet(game)
 
     copy, notes = game_from_gcg(owner=alice, text=game_to_gcg(game), rule_set=RuleSet.objects.get(code="tournoi"))
+    assert notes == [str(services.INVITED)]
+    assert [p.member for p in copy.players.all()] == [alice, None, None]  # Bob is invited, not linked
+    accept_invitations(copy.players.all())
     after = build_sheet(copy)
-    assert notes == []
     assert (copy.rule_set.code, copy.created_at.date(), copy.is_finished, after.turn) == (
         "boite",
         datetime.date(2026, 10, 3),

@@ -2,6 +2,7 @@
 
 import pytest
 
+from clubsite.models import Invitation
 from scoring.models import RuleSet
 from sheets import services
 from sheets.models import Line
@@ -254,9 +255,9 @@ def test_an_exchange_is_an_exchange(game):
 def test_a_new_game_with_the_same_players(game):
     services.line_record(game=game, kind=Line.Kind.PLAY, points=10)
     copy = services.game_again(game=game, owner=game.owner)
-    assert [(p.position, p.name, p.member) for p in copy.players.all()] == [
-        (p.position, p.name, p.member) for p in game.players.all()
-    ]
+    # Bob, linked to the game, is invited to the new one; Alice keeps the sheets, so she is linked at once.
+    assert [(p.position, p.name, p.member) for p in copy.players.all()] == [(0, "Alice", game.owner), (1, "Bob", None)]
+    assert [i.invitee.username for i in Invitation.objects.pending().for_seats(copy.players.all())] == ["bob"]
     assert (copy.edition, copy.rule_set, copy.lines.count(), copy.pk != game.pk) == (
         game.edition,
         game.rule_set,

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from clubsite.models import Invitation
 from scoring.models import RuleSet
 from sheets import services
 from sheets.models import Game, Line
@@ -34,7 +35,9 @@ def test_new_game_with_a_linked_member(client, alice, bob):
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/parties/{game.pk}/"
-    assert [(p.display_name, p.member) for p in game.players.all()] == [("Alice", None), ("bob", bob)]
+    # Bob is invited: linked once he accepts (tests/sheets/test_invitations.py)
+    assert [(p.display_name, p.member) for p in game.players.all()] == [("Alice", None), ("bob", None)]
+    assert Invitation.objects.get().invitee == bob
 
 
 def test_new_game_with_an_unknown_member_is_refused(client, alice):
@@ -43,7 +46,7 @@ def test_new_game_with_an_unknown_member_is_refused(client, alice):
         "/parties/nouvelle/", {"name1": "A", "member2": "personne", "edition": 1, "rule_set": 1, "timer_seconds": 0}
     )
     assert response.status_code == 400
-    assert "Aucun membre ne porte ce nom ou cette adresse." in response.content.decode()
+    assert "Aucun membre ne porte ce nom." in response.content.decode()
     assert Game.objects.count() == 0
 
 

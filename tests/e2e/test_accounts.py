@@ -1,0 +1,137 @@
+"""Accounts in Chromium (issue 12): sign-up by a mailed link, the log-in lockout, invitations to be linked, and a
+double click on a score sheet's button."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from playwright.sync_api import expect
+
+from clubsite.models import Invitation
+from scoring.models import Edition, RuleSet
+from sheets import services as sheet_services
+
+from .conftest import claires_game, log_in, make_session
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
+
+def test_sign_up_then_follow_the_mailed_link(page):
+    page.goto("/compte/inscription/")
+    page.fill("#id_username", "dave")
+    page.fill("#id_email", "dave@example.org")
+    page.fill("#id_password1", "tuile-scrabble-2024")
+    page.fill("#id_password2", "tuile-scrabble-2024")
+    page.get_by_role("button", name="Créer mon compte").click()
+
+    expect(page.locator("main")).to_contain_text("Un courriel vous a été envoyé à l'adresse indiquée")
+    link = re.search(r"http://[^/]+(/compte/inscription/confirmer/\S+/)", mail.outbox[-1].body).group(1)
+    page.goto(link)
+    page.get_by_role("button", name="Activer mon compte").click()
+
+    expect(page).to_have_url("/compte/")
+    expect(page.locator(".messages")).to_have_text("Bienvenue ! Votre compte est créé.")
+    assert get_user_model().objects.get(username="dave").email == "dave@example.org"
+
+
+def test_a_new_address_is_confirmed_by_its_mailed_link(page):
+    member = log_in(page, "claire")
+    page.goto("/compte/")
+    page.fill("#id_email", "claire@club.example.org")
+    page.get_by_role("button", name="Enregistrer").click()
+
+    expect(page.locator(".messages")).to_have_text(
+        "Un courriel a été envoyé à claire@club.example.org : l'adresse change quand vous suivez son lien."
+    )
+    link = re.search(r"http://[^/]+(/compte/adresse/\S+/)", mail.outbox[-1].body).group(1)
+    page.goto(link)
+    page.get_by_role("button", name="Confirmer l'adresse").click()
+
+    expect(page).to_have_url("/compte/")
+    expect(page.locator(".messages")).to_have_text("Adresse enregistrée.")
+    member.refresh_from_db()
+    assert member.email == "claire@club.example.org"
+
+
+def test_repeated_failures_lock_the_log_in_with_a_french_message(page):
+    get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-e2e")
+    page.goto("/compte/connexion/")
+    for _ in range(5):
+        page.fill("#id_username", "alice")
+        page.fill("#id_password", "pas-le-bon")
+        page.get_by_role("button", name="Se connecter").click()
+        expect(page.locator("#id_password")).to_be_visible()
+
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "motdepasse-e2e")
+    page.get_by_role("button", name="Se connecter").click()
+
+    expect(page.locator("main [role=alert]")).to_have_text(
+        "Trop de tentatives de connexion : réessayez dans 15 min, ou demandez un nouveau mot de passe."
+    )
+    expect(page).to_have_url(re.compile("/compte/connexion/$"))
+
+
+def test_an_invitation_is_accepted_or_declined_on_the_account_page(page):
+    alice = get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
+    bob = log_in(page, "bob", first_name="Robert")
+    game, _switched = sheet_services.game_create(
+        owner=alice,
+        players=[("Alice", None), ("Bobby", bob)],
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+    )
+    session = make_session(alice, None, [(1, "Anne"), (2, "@bob")], accepted=False)
+
+    page.goto("/compte/")
+    invitations = page.locator("#invitations li")
+    expect(invitations).to_have_count(2)
+    game_invitation = invitations.filter(has_text="à la place de « Bobby »")
+    game_invitation.get_by_role("button", name="Accepter").click()
+
+    expect(page).to_have_url(f"/parties/{game.pk}/")
+    accepted = "Invitation acceptée : elle figure maintenant dans votre historique."
+    expect(page.locator(".messages")).to_have_text(accepted)
+    page.goto("/compte/")
+    expect(invitations).to_have_count(1)
+    invitations.filter(has_text="Séance de duplicate").get_by_role("button", name="Refuser").click()
+
+    expect(page).to_have_url("/compte/")
+    expect(page.locator(".messages")).to_have_text("Invitation refusée : votre compte n'est pas lié à cette place.")
+    expect(page.locator("#invitations")).to_have_count(0)
+    assert game.players.get(position=1).member == bob
+    assert session.players.get(table=2).member is None
+    assert list(Invitation.objects.order_by("pk").values_list("status", flat=True)) == ["accepted", "declined"]
+
+
+def test_inscribe_pressed_twice_while_the_first_is_on_its_way_writes_one_line(page):
+    """The button pressed again before the page has answered: the browser sends the form twice (the first request
+    is held until the second is sent, as on a slow connection), and the server takes it once."""
+    member = log_in(page, "claire", first_name="Claire")
+    game = claires_game(member)
+    page.goto(f"/parties/{game.pk}/")
+    page.fill("#points", "12")
+    held = []
+    page.route("**/lignes/", lambda route: held.append(route))
+    box = page.get_by_role("button", name="Inscrire pour Claire").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    for presses in (1, 2):
+        page.mouse.click(x, y)  # a person's click: it does not wait for the page the first one asked for
+        for _ in range(100):
+            if len(held) == presses:
+                break
+            page.wait_for_timeout(20)
+    assert len(held) == 2
+    statuses = []
+    for route in held:
+        response = route.fetch()
+        statuses.append(response.status)
+        route.fulfill(response=response)
+
+    expect(page.locator("main [role=alert]")).to_contain_text("Ce formulaire a déjà été envoyé")
+    expect(page.locator("#total-0")).to_have_text("12")
+    expect(page.locator("#total-1")).to_have_text("0")
+    assert statuses == [200, 409]
+    assert list(game.lines.values_list("player__position", "points")) == [(0, 12)]
