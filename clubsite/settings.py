@@ -210,6 +210,8 @@ LOGGING = {
     "loggers": {
         # Django's own default sends errors by mail and logs only with DEBUG on; always log to the console.
         "django": {"handlers": ["console"], "level": log_level, "propagate": False},
+        # django-axes logs every log-in at INFO; its lockouts are WARNING, which is what a deployment wants to see.
+        "axes": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
 

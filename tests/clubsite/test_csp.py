@@ -100,6 +100,7 @@ def pages(client):
         "/parties/locale/",
         "/compte/connexion/",
         "/compte/inscription/",
+        "/compte/inscription/envoyee/",
         "/compte/mot-de-passe/oubli/",
         "/compte/mot-de-passe/oubli/envoye/",
         "/compte/mot-de-passe/nouveau/MQ/mauvais-jeton/",
@@ -184,11 +185,12 @@ NOT_PAGES = {
     "sheets:export", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
-    "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
+    "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
+    "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "profile", "signup", "login", "password_change", "password_change_done",
-    "password_reset", "password_reset_done", "password_reset_confirm", "password_reset_complete", "clubs",
+    "password_reset", "password_reset_done", "signup_sent", "password_reset_confirm", "password_reset_complete", "clubs",
     "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",
     "sheets:grid", "duplicate:list", "duplicate:new", "duplicate:session", "duplicate:top_grid", "duplicate:counter",
     "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",
