@@ -131,6 +131,7 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
     """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name.
     A first line whose first field is not a number and reads like a header (table, nom, name) is skipped."""
     rows = []
+    first_line = {}  # table → the line that gave it
     sample = text[:2000]
     delimiter = ";" if ";" in sample else ("\t" if "\t" in sample else ",")
     for number, fields in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
@@ -150,6 +151,12 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
                 raise DuplicateError(
                     _("Ligne %(line)d : les tables vont de 1 à %(max)d.") % {"line": number, "max": MAX_TABLE}
                 )
+            if table in first_line:
+                raise DuplicateError(
+                    _("Ligne %(line)d : la table %(table)d est déjà celle de la ligne %(first)d.")
+                    % {"line": number, "table": table, "first": first_line[table]}
+                )
+            first_line[table] = number
         else:
             table, name = None, " ".join(fields)
         if len(name) > 80:

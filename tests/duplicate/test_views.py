@@ -375,7 +375,7 @@ def test_an_automatic_game_alone_against_the_tops(client, alice):
     ("players", "message"),
     [
         ("1;Alice\n2;@personne", "Aucun membre « personne »."),
-        ("1;Alice\n1;Bob", "La table 1 est déjà prise."),
+        ("1;Alice\n1;Bob", "Ligne 2 : la table 1 est déjà celle de la ligne 1."),
         ("1;Alice\n2;" + "B" * 81, "Ligne 2 : nom trop long (80 caractères au plus)."),
     ],
 )

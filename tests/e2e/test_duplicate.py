@@ -74,7 +74,7 @@ def test_the_new_session_form_is_sent_as_the_organiser_fills_it(page):
     page.fill("#id_name", "Mardi soir")
     page.fill("#id_players", "1;Anne\n1;Bruno")
     page.get_by_role("button", name="Créer la séance").click()
-    expect(page.locator(".error").first).to_contain_text("La table 1 est déjà prise.")
+    expect(page.locator(".error").first).to_contain_text("Ligne 2 : la table 1 est déjà celle de la ligne 1.")
     assert Session.objects.count() == 0
     page.fill("#id_players", "1;Anne\n2;Bruno")
     page.get_by_role("button", name="Créer la séance").click()
