@@ -41,7 +41,7 @@ class ClubForm(forms.ModelForm):
 
 
 class AddMemberForm(forms.Form):
-    identifier = forms.CharField(label=_("Nom d'utilisateur ou adresse e-mail"), max_length=254)
+    identifier = forms.CharField(label=_("Nom d'utilisateur ou adresse électronique"), max_length=254)
     role = forms.TypedChoiceField(
         label=_("Rôle"), choices=Membership.Role.choices, coerce=Membership.Role, initial=Membership.Role.MEMBER
     )
