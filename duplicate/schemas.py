@@ -40,14 +40,14 @@ class RoundOut(Schema):
     top_score: int | None = None
 
 
-class ScoreIn(Schema):
+class PlayerScoreIn(Schema):
     player: int
     score: int | None = None
     move: str | None = Field(None, max_length=40)
 
 
 class ScoresIn(Schema):
-    scores: list[ScoreIn] = Field(max_length=2000)
+    scores: list[PlayerScoreIn] = Field(max_length=2000)
 
 
 class ScoresOut(Schema):
