@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubsite.limits import max_length
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
@@ -31,6 +32,8 @@ from .models import Change, ExportJob, Player, Result, Round, Session, Tournamen
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
+MAX_PENALTY = 100  # points, on one move
+PLAYER_NAME = max_length(Player, "name")
 
 
 class DuplicateError(ValueError):
@@ -143,8 +146,10 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
                 )
         else:
             table, name = None, " ".join(fields)
-        if len(name) > 80:
-            raise DuplicateError(_("Ligne %(line)d : nom trop long (80 caractères au plus).") % {"line": number})
+        if len(name) > PLAYER_NAME:
+            raise DuplicateError(
+                _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
+            )
         rows.append((table, name))
     return rows
 
@@ -173,7 +178,7 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
             if member.pk in linked:
                 raise DuplicateError(_("« %(name)s » figure deux fois dans la séance.") % {"name": name})
             linked.add(member.pk)
-            name = (member.get_full_name() or member.get_username())[:80]
+            name = (member.get_full_name() or member.get_username())[:PLAYER_NAME]
         players.append(Player(session=session, table=table, name=name, member=member))
     if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
@@ -216,8 +221,8 @@ def player_update(*, player: Player, name: str, table: int | None, absent: bool,
     session = player.session
     _refuse_if_finished(session)
     name = name.strip()
-    if not name or len(name) > 80:
-        raise DuplicateError(_("Un nom de joueur compte de 1 à 80 caractères."))
+    if not name or len(name) > PLAYER_NAME:
+        raise DuplicateError(_("Un nom de joueur compte de 1 à %(max)d caractères.") % {"max": PLAYER_NAME})
     if table is not None and not 1 <= table <= MAX_TABLE:
         raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
     if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
@@ -634,8 +639,8 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
             result.warning = bool(warning)
             fields.append("warning")
         if penalty is not None:
-            if not 0 <= penalty <= 100:
-                raise DuplicateError(_("Une pénalité va de 0 à 100 points."))
+            if not 0 <= penalty <= MAX_PENALTY:
+                raise DuplicateError(_("Une pénalité va de 0 à %(max)d points.") % {"max": MAX_PENALTY})
             result.penalty = penalty
             fields.append("penalty")
         result.save(update_fields=[*fields, "updated_at"])

@@ -10,6 +10,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test import Client, override_settings
 
 from clubsite.models import Club, Membership
@@ -81,23 +82,24 @@ def owner_client(world, db):
 
 
 @functools.cache
-def _snapshot_queries() -> dict[str, str]:
-    """One SELECT a watched table, every column but binary contents (a word list's megabyte)."""
-    queries = {}
+def _watched() -> dict[str, tuple[list, str]]:
+    """Each watched table's columns (binary contents left out: a word list's megabyte) and the SELECT of them."""
+    watched = {}
+    quote = connection.ops.quote_name
     for model in apps.get_models(include_auto_created=True):
         if model._meta.app_label not in WATCHED_APPS or not model._meta.managed:
             continue
-        quote = connection.ops.quote_name
-        columns = [quote(f.column) for f in model._meta.concrete_fields if not isinstance(f, models.BinaryField)]
-        queries[model._meta.label] = f"SELECT {', '.join(columns)} FROM {quote(model._meta.db_table)} ORDER BY 1"
-    return queries
+        fields = [f for f in model._meta.concrete_fields if not isinstance(f, models.BinaryField)]
+        columns = ", ".join(quote(f.column) for f in fields)
+        watched[model._meta.label] = (fields, f"SELECT {columns} FROM {quote(model._meta.db_table)} ORDER BY 1")
+    return watched
 
 
 def snapshot() -> dict:
     """Every watched row: what a refused request must not change (plain SQL: the sweep takes thousands)."""
     with connection.cursor() as cursor:
         rows = {}
-        for label, query in _snapshot_queries().items():
+        for label, (_fields, query) in _watched().items():
             cursor.execute(query)
             rows[label] = cursor.fetchall()
     return rows
@@ -105,6 +107,21 @@ def snapshot() -> dict:
 
 def changed_tables(before: dict, after: dict) -> list[str]:
     return [label for label in before if before[label] != after[label]]
+
+
+def beyond_columns(rows: dict) -> list[str]:
+    """The values PostgreSQL would have refused to keep (an error, so a 500): a text longer than its column, a
+    number beyond its integer column. SQLite keeps them: the sweep looks for them on both."""
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    found = []
+    for label, (fields, _query) in _watched().items():
+        for row in rows[label]:
+            for field, value in zip(fields, row, strict=True):
+                low, high = ranges.get(field.get_internal_type(), (value, value))
+                too_long = isinstance(value, str) and field.max_length and len(value) > field.max_length
+                if too_long or (isinstance(value, int) and not low <= value <= high):
+                    found.append(f"{label}.{field.name}")
+    return found
 
 
 class NulInQuery(AssertionError):
@@ -123,7 +140,8 @@ def _refuse_nul(execute, sql, params, many, context):
 @pytest.fixture
 def isolated(world, db):
     """Run one request in a savepoint rolled back afterwards, so each bad value meets the same world; returns
-    the response and the tables the request changed, against the rows as the test's first request found them."""
+    the response, the tables the request changed (against the rows as the test's first request found them) and
+    the values it saved beyond their columns."""
     before = {}
 
     def run(send):
@@ -135,6 +153,6 @@ def isolated(world, db):
                 transaction.set_rollback(response.status_code >= 500)
             after = snapshot()
             transaction.set_rollback(True)
-        return response, changed_tables(before, after)
+        return response, changed_tables(before, after), beyond_columns(after)
 
     return run

@@ -28,10 +28,30 @@ BAD_FILES = {
 }
 
 
+# Readable, if odd: imported, what does not fit a column cut to it (a long name, the reason quoting a long word).
+ODD_FILES = {
+    "a_long_name": b"#player1 ann " + b"A" * 10_000 + b"\n#player2 ben Ben\n" + PLAY,
+    "a_long_word": HEAD + b">ann: AEGUV?? 8D " + b"VAGUE" * 2000 + b" +26 26\n",
+    # Three players and one end line: the letters left cannot be told apart, they stay as adjustment lines.
+    "a_long_end_rack": HEAD + b"#player3 cat Cat\n" + PLAY + b">ben: (" + b"E" * 10_000 + b") +20 20\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_FILES))
+def test_import_takes_an_odd_file_without_breaking(name, world, owner_client, isolated):
+    url = reverse("sheets:import")
+    response, changed, beyond = isolated(
+        lambda: owner_client.post(url, {"file": gcg_upload(ODD_FILES[name]), "rule_set": world.game.rule_set_id})
+    )
+    assert response.status_code in (302, 400)
+    assert (response.status_code == 302) == bool(changed)
+    assert beyond == []
+
+
 @pytest.mark.parametrize("name", sorted(BAD_FILES))
 def test_import_refuses_a_bad_file(name, world, owner_client, isolated):
     url = reverse("sheets:import")
-    response, changed = isolated(
+    response, changed, _beyond = isolated(
         lambda: owner_client.post(url, {"file": gcg_upload(BAD_FILES[name]), "rule_set": world.game.rule_set_id})
     )
     assert (response.status_code, changed) == (400, [])
@@ -40,7 +60,7 @@ def test_import_refuses_a_bad_file(name, world, owner_client, isolated):
 
 def test_the_valid_file_is_imported(world, owner_client, isolated):
     url = reverse("sheets:import")
-    response, changed = isolated(
+    response, changed, _beyond = isolated(
         lambda: owner_client.post(url, {"file": gcg_upload(VALID_GCG), "rule_set": world.game.rule_set_id})
     )
     assert response.status_code == 302

@@ -172,10 +172,12 @@ def _bad_values(kind):
         yield from ((f"{label}_number", number) for label, number in NUMBERS.items())
 
 
-def _detail_problem(response, changed, must_refuse) -> str:
+def _detail_problem(response, changed, must_refuse, beyond=()) -> str:
     status = response.status_code
     if status >= 500:
         return f"{status}"
+    if beyond:
+        return f"{status}, saved beyond its column: {', '.join(beyond)}"
     if changed:
         return f"{status}, changed {', '.join(changed)}"
     if not must_refuse:
@@ -207,11 +209,13 @@ def _sweep(send, valid_body, operation: Operation, isolated) -> list[str]:
     failures = []
     for field, kind in operation.fields.items():
         for label, value in _bad_values(kind):
-            response, changed = isolated(lambda v=value, f=field: send(_encoded(valid_body, f, v)))
+            response, changed, beyond = isolated(lambda v=value, f=field: send(_encoded(valid_body, f, v)))
             # Bytes that are not UTF-8 make the whole body unreadable, whichever field they are in.
             must_refuse = label == "not_utf8" or label.removesuffix("_number") in REFUSED[kind]
             # A text field takes "-1" or "²" like any text: the request may then save it.
-            problem = _detail_problem(response, changed if must_refuse or not operation.writes else [], must_refuse)
+            problem = _detail_problem(
+                response, changed if must_refuse or not operation.writes else [], must_refuse, beyond
+            )
             if problem:
                 failures.append(f"{field}={label}: {problem}")
     return failures
@@ -232,7 +236,7 @@ def test_each_operation_refuses_each_bad_value(operation_id, world, token, isola
 
     valid = operation.body(world) if operation.body else None
     encoded = json.dumps(valid).encode() if valid is not None else None
-    response, changed = isolated(lambda: send(encoded))
+    response, changed, _beyond = isolated(lambda: send(encoded))
     assert response.status_code < 400, response.content[:300]
     assert bool(changed) == operation.writes, changed
     failures = _sweep(send, valid, operation, isolated) if valid is not None else []
@@ -240,8 +244,8 @@ def test_each_operation_refuses_each_bad_value(operation_id, world, token, isola
         for label, value in BAD_VALUES.items():
             quoted = urllib.parse.quote(value)
             url = template.format(**{**path, name: quoted})
-            response, changed = isolated(lambda u=url: send(encoded, u))
-            problem = _detail_problem(response, changed, must_refuse=True)
+            response, changed, beyond = isolated(lambda u=url: send(encoded, u))
+            problem = _detail_problem(response, changed, True, beyond)
             if problem:
                 failures.append(f"{{{name}}}={label}: {problem}")
     assert not failures, "\n".join(failures)
@@ -254,7 +258,7 @@ def test_the_local_sheet_refuses_each_bad_value(world, isolated, owner_client):
     def send(body: bytes):
         return owner_client.post(url, body, content_type="application/json")
 
-    response, changed = isolated(lambda: send(json.dumps(valid).encode()))
+    response, changed, _beyond = isolated(lambda: send(json.dumps(valid).encode()))
     assert response.status_code == 201, response.content
     assert changed
     failures = _sweep(send, valid, LOCAL_GAME, isolated)

@@ -485,12 +485,14 @@ def _client_for(endpoint, owner_client):
     return Client(raise_request_exception=False) if endpoint.anonymous else owner_client
 
 
-def _problems(response, changed, must_refuse) -> str:
-    """What is wrong with the answer to a bad value, or "": a 500, a refusal that is not a 4xx with a French
-    message, or rows changed."""
+def _problems(response, changed, must_refuse, beyond=()) -> str:
+    """What is wrong with the answer to a bad value, or "": a 500 (or a value PostgreSQL would have refused to
+    keep, which is one), a refusal that is not a 4xx with a French message, or rows changed."""
     status = response.status_code
     if status >= 500:
         return f"{status}"
+    if beyond:
+        return f"{status}, saved beyond its column: {', '.join(beyond)}"
     if changed:
         return f"{status}, changed {', '.join(changed)}"
     if not must_refuse:
@@ -540,17 +542,17 @@ def test_each_form_refuses_each_bad_value(name, index, world, owner_client, isol
     client = _client_for(endpoint, owner_client)
     url = reverse(name, kwargs=endpoint.kwargs(world))
     valid = form.data(world)
-    response, changed = isolated(lambda: _send(client, url, form, valid))
+    response, changed, _beyond = isolated(lambda: _send(client, url, form, valid))
     assert response.status_code < 400, f"the valid form is refused: {response.status_code} {refusal_message(response)}"
     assert bool(changed) == form.writes, f"the valid form changed {changed}"
     failures = []
     for field, kind in form.fields.items():
         for label in SENT[kind]:
             data, content_type = _encode(valid, field, BAD_VALUES[label])
-            response, changed = isolated(lambda: _send(client, url, form, data, content_type))  # noqa: B023
+            response, changed, beyond = isolated(lambda: _send(client, url, form, data, content_type))  # noqa: B023
             must_refuse = form.refuses and label in REFUSED[kind]
             # A text field takes "-1" or "²" like any text: the form may then save it.
-            problem = _problems(response, changed if must_refuse or not form.writes else [], must_refuse)
+            problem = _problems(response, changed if must_refuse or not form.writes else [], must_refuse, beyond)
             if problem:
                 failures.append(f"{field}={label}: {problem}")
     assert not failures, "\n".join(failures)
@@ -572,14 +574,16 @@ def test_each_address_refuses_bad_parts_and_parameters(name, world, owner_client
             sends = [lambda u=bad_url: client.get(u)] if endpoint.get else []
             sends += [lambda u=bad_url, f=form: client.post(u, f.data(world)) for form in endpoint.forms[:1]]
             for send in sends:
-                response, changed = isolated(send)
+                response, changed, _beyond = isolated(send)
                 if response.status_code >= 500 or changed:
                     failures.append(f"<{part}>={label}: {response.status_code} {changed}")
     url = reverse(name, kwargs=kwargs)
     for parameter in endpoint.query:
         for label, value in BAD_VALUES.items():
             query = urllib.parse.urlencode({parameter: value})
-            response, changed = isolated(lambda q=query: client.get(f"{url}?{q}", headers={"HX-Request": "true"}))
+            response, changed, _beyond = isolated(
+                lambda q=query: client.get(f"{url}?{q}", headers={"HX-Request": "true"})
+            )
             if response.status_code >= 500 or changed:
                 failures.append(f"?{parameter}={label}: {response.status_code} {changed}")
     assert not failures, "\n".join(failures)
