@@ -27,7 +27,7 @@ def _refuse_nul(text: str) -> str:
     return text
 
 
-def text(model, field_name: str, *, min_length: int = 0) -> type[str]:
+def text(model, field_name: str, *, min_length: int | None = None) -> type[str]:
     """An API schema's text for `model.field_name`: at most the column's length, and no NUL character."""
     constraints = StringConstraints(min_length=min_length, max_length=max_length(model, field_name))
     return Annotated[str, constraints, AfterValidator(_refuse_nul)]

@@ -47,7 +47,7 @@ class RoundOut(Schema):
 
 
 class PlayerScoreIn(Schema):
-    player: int = Field(ge=PLAYER_ID[0], le=PLAYER_ID[1])
+    player: int = Field(ge=1, le=PLAYER_ID[1])
     score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
     move: text(Result, "move") | None = None
 
