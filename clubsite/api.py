@@ -33,6 +33,7 @@ _FIELD_MESSAGES = {
     "too_long": "Champ « %(field)s » : %(max_length)s éléments au plus.",
     "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
+    "nul_character": "Champ « %(field)s » : le caractère nul n'est pas permis.",
 }
 
 

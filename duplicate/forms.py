@@ -1,15 +1,18 @@
 from django import forms
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.limits import integer_range, max_length
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
-from .models import Session
+from .models import Result, Session
+from .services import MAX_PENALTY, MAX_TABLE, PLAYER_NAME
 
 
 class SessionForm(forms.Form):
-    name = forms.CharField(label=_("Nom"), max_length=120)
+    name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"))
     # An <input type="date"> takes ISO dates only: the French format (24/11/2026) would leave it empty.
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = forms.ModelChoiceField(
@@ -46,11 +49,23 @@ class SessionForm(forms.Form):
         self.fields["date"].initial = timezone.localdate()
 
 
+class SessionsField(forms.ModelMultipleChoiceField):
+    """Sessions chosen by id. An id beyond the column names no session; SQLite would raise on it rather than
+    find nothing, so it is refused before the query."""
+
+    def _check_values(self, value):
+        low, high = integer_range(Session, "id")
+        for pk in value:
+            if str(pk).isascii() and str(pk).lstrip("-").isdigit() and not low <= int(pk) <= high:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": pk}
+                )
+        return super()._check_values(value)
+
+
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Nom du tournoi"), max_length=120)
-    sessions = forms.ModelMultipleChoiceField(
-        Session.objects.none(), label=_("Séances"), widget=forms.CheckboxSelectMultiple
-    )
+    name = forms.CharField(label=_("Nom du tournoi"), max_length=max_length(Session, "name"))
+    sessions = SessionsField(Session.objects.none(), label=_("Séances"), widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,5 +75,90 @@ class TournamentForm(forms.Form):
 class AgainForm(forms.Form):
     """ "Nouvelle séance avec les mêmes joueurs": its own name and date, so that the two are told apart."""
 
-    name = forms.CharField(label=_("Nom de la nouvelle séance"), max_length=120)
+    name = forms.CharField(label=_("Nom de la nouvelle séance"), max_length=max_length(Session, "name"))
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+def _messages(text, *codes) -> dict:
+    """The same French sentence for each way a field can be wrong: the sentence says what is expected."""
+    return dict.fromkeys(codes, text)
+
+
+# A sentence with its figures, translated when it is shown rather than when this module is imported.
+_with_figures = lazy(lambda sentence, figures: sentence % figures, str)
+
+
+class PlayersForm(forms.Form):
+    """ "Ajouter des joueurs": a list pasted as on a new session's form."""
+
+    players = forms.CharField(error_messages=_messages(_("Collez au moins un joueur."), "required"))
+
+
+class PlayerForm(forms.Form):
+    """A player's row on the session's page: his name, his table, absent (forfait)."""
+
+    name = forms.CharField(
+        max_length=PLAYER_NAME,
+        error_messages=_messages(
+            _with_figures(_("Un nom de joueur compte de 1 à %(max)d caractères."), {"max": PLAYER_NAME}),
+            "required",
+            "max_length",
+        )
+        | {"null_characters_not_allowed": _("Un nom de joueur ne peut contenir le caractère nul.")},
+    )
+    table = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_TABLE,
+        error_messages=_messages(
+            _with_figures(_("Les tables vont de 1 à %(max)d."), {"max": MAX_TABLE}), "invalid", "min_value", "max_value"
+        ),
+    )
+    absent = forms.BooleanField(required=False)
+
+
+SCORE = integer_range(Result, "score")
+
+
+class ResultForm(forms.Form):
+    """A bulletin, from the arbiter's row or the player's phone: a score in digits or the move played in notation;
+    and the arbiter's marks (an avertissement, a penalty in points, a zero). `saved_score` is the score the row
+    showed: a move sent with it unchanged has no score written beside it."""
+
+    score = forms.IntegerField(
+        required=False,
+        min_value=SCORE[0],
+        max_value=SCORE[1],
+        error_messages={
+            "invalid": _("Un score s'écrit en chiffres."),
+            "min_value": _("Un score est un nombre positif ou nul."),
+            "max_value": _("Score trop grand : faute de frappe ?"),
+        },
+    )
+    saved_score = forms.IntegerField(required=False)
+    move = forms.CharField(
+        required=False,
+        max_length=max_length(Result, "move"),
+        error_messages={
+            "max_length": _with_figures(
+                _("Un coup s'écrit en %(max)d caractères au plus : « H4 VAGUE »."), {"max": max_length(Result, "move")}
+            ),
+            "null_characters_not_allowed": _("Un coup ne peut contenir le caractère nul."),
+        },
+    )
+    # The row's button sends 1 to give an avertissement and 0 to take it back; without it, the mark stays.
+    warning = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")], coerce=lambda value: value == "1", required=False, empty_value=None
+    )
+    penalty = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_PENALTY,
+        error_messages=_messages(
+            _with_figures(_("Une pénalité va de 0 à %(max)d points."), {"max": MAX_PENALTY}),
+            "invalid",
+            "min_value",
+            "max_value",
+        ),
+    )
+    zero = forms.BooleanField(required=False)

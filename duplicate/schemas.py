@@ -1,18 +1,24 @@
-from typing import Annotated
+"""The duplicate API's bodies. Every text and number is bounded by the column that keeps it (clubsite.limits)."""
 
 from ninja import Field, Schema
-from pydantic import StringConstraints
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+from clubsite.limits import integer_range, text
+from scoring.models import Edition, RuleSet
+
+from .models import Player, Result, Round, Session
+from .services import MAX_PENALTY, MAX_PLAYERS
+
+PLAYER_ID = integer_range(Player, "id")
+SCORE = integer_range(Result, "score")
 
 
 class SessionIn(Schema):
-    name: str = Field(max_length=120)
-    edition: str = Field("fr", max_length=8)
-    rules: str = Field("tournoi", max_length=20, description="Code du jeu de règles.")
-    date: str | None = Field(None, description="AAAA-MM-JJ ; aujourd'hui par défaut.")
+    name: text(Session, "name")
+    edition: text(Edition, "code") = "fr"
+    rules: text(RuleSet, "code") = Field("tournoi", description="Code du jeu de règles.")
+    date: str | None = Field(None, max_length=10, description="AAAA-MM-JJ ; aujourd'hui par défaut.")
     move_seconds: int = Field(180, description="60, 120, 150 ou 180.")
-    players: list[Name] = Field(default_factory=list, max_length=2000)
+    players: list[text(Player, "name", min_length=1)] = Field(default_factory=list, max_length=MAX_PLAYERS)
     club: int | None = Field(
         None, description="Club dont l'appelant est organisateur ; sans club : séance personnelle."
     )
@@ -29,8 +35,8 @@ class SessionOut(Schema):
 
 
 class RoundIn(Schema):
-    draw: str | None = Field(None, max_length=40, description="Tirage (EU+ACC?N) ; absent : tiré par le serveur.")
-    top: str | None = Field(None, max_length=40, description="Top en notation FISF.")
+    draw: text(Round, "draw") | None = Field(None, description="Tirage (EU+ACC?N) ; absent : tiré par le serveur.")
+    top: text(Round, "top") | None = Field(None, description="Top en notation FISF.")
 
 
 class RoundOut(Schema):
@@ -40,14 +46,14 @@ class RoundOut(Schema):
     top_score: int | None = None
 
 
-class ScoreIn(Schema):
-    player: int
-    score: int | None = None
-    move: str | None = Field(None, max_length=40)
+class PlayerScoreIn(Schema):
+    player: int = Field(ge=1, le=PLAYER_ID[1])
+    score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
+    move: text(Result, "move") | None = None
 
 
 class ScoresIn(Schema):
-    scores: list[ScoreIn] = Field(max_length=2000)
+    scores: list[PlayerScoreIn] = Field(max_length=MAX_PLAYERS)
 
 
 class ScoresOut(Schema):
@@ -96,10 +102,10 @@ class ResultOut(Schema):
 
 
 class ResultPatch(Schema):
-    score: int | None = Field(None, ge=0, le=10000)
-    move: str | None = Field(None, max_length=40)
+    score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
+    move: text(Result, "move") | None = None
     warning: bool | None = None
-    penalty: int | None = Field(None, ge=0, le=100)
+    penalty: int | None = Field(None, ge=0, le=MAX_PENALTY)
     zero: bool | None = None
 
 

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
+from clubsite.limits import max_length
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
@@ -34,6 +35,8 @@ from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Sessi
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
+MAX_PENALTY = 100  # points, on one move
+PLAYER_NAME = max_length(Player, "name")
 
 
 class DuplicateError(ValueError):
@@ -159,8 +162,10 @@ def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
             first_line[table] = number
         else:
             table, name = None, " ".join(fields)
-        if len(name) > 80:
-            raise DuplicateError(_("Ligne %(line)d : nom trop long (80 caractères au plus).") % {"line": number})
+        if len(name) > PLAYER_NAME:
+            raise DuplicateError(
+                _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
+            )
         rows.append((table, name))
     return rows
 
@@ -196,7 +201,7 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
                 member = None
             if member is not None:
                 linked.add(member.pk)
-            name = typed_name(name)[:80] or _("Joueur")
+            name = typed_name(name)[:PLAYER_NAME] or _("Joueur")
         players.append(Player(session=session, table=table, name=name))
         invitees.append(member)
     if session.players.count() + len(players) > MAX_PLAYERS:
@@ -227,8 +232,8 @@ def player_update(*, player: Player, name: str, table: int | None, absent: bool,
     session = player.session
     _refuse_if_finished(session)
     name = name.strip()
-    if not name or len(name) > 80:
-        raise DuplicateError(_("Un nom de joueur compte de 1 à 80 caractères."))
+    if not name or len(name) > PLAYER_NAME:
+        raise DuplicateError(_("Un nom de joueur compte de 1 à %(max)d caractères.") % {"max": PLAYER_NAME})
     if table is not None and not 1 <= table <= MAX_TABLE:
         raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
     if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
@@ -676,8 +681,8 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
             result.warning = bool(warning)
             fields.append("warning")
         if penalty is not None:
-            if not 0 <= penalty <= 100:
-                raise DuplicateError(_("Une pénalité va de 0 à 100 points."))
+            if not 0 <= penalty <= MAX_PENALTY:
+                raise DuplicateError(_("Une pénalité va de 0 à %(max)d points.") % {"max": MAX_PENALTY})
             result.penalty = penalty
             fields.append("penalty")
         result.save(update_fields=[*fields, "updated_at"])

@@ -1,6 +1,22 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import counter, views
+
+
+class KeyConverter:
+    """A session's or a player's key in a link (`secrets.token_urlsafe`): letters, digits, "-" and "_". Anything
+    else, a NUL character among others (PostgreSQL refuses even to compare it), is a page that does not exist."""
+
+    regex = "[A-Za-z0-9_-]+"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(KeyConverter, "key")
 
 app_name = "duplicate"
 
@@ -32,7 +48,7 @@ urlpatterns = [
     path("<int:pk>/export/<str:kind>/", views.export, name="export"),
     path("<int:pk>/exports/<int:job_pk>/", views.export_job, name="export_job"),
     path("<int:pk>/exports/<int:job_pk>/fichier/", views.export_download, name="export_download"),
-    path("classement/<str:public_key>/", views.ranking_live, name="ranking"),
-    path("salle/<str:public_key>/", views.room, name="room"),
-    path("joueur/<str:key>/", views.player_page, name="player"),
+    path("classement/<key:public_key>/", views.ranking_live, name="ranking"),
+    path("salle/<key:public_key>/", views.room, name="room"),
+    path("joueur/<key:key>/", views.player_page, name="player"),
 ]

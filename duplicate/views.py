@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from scoring.views import grid_page
 
 from . import exports, services
 from .boards import TopBoardStore
-from .forms import AgainForm, SessionForm, TournamentForm
+from .forms import AgainForm, PlayerForm, PlayersForm, ResultForm, SessionForm, TournamentForm
 from .models import ExportJob, Player, Round, Session, Tournament
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
@@ -143,9 +144,16 @@ _organiser_action = object_action(
 )
 
 
+def _valid(form) -> dict:
+    """The form's values, or its first error as the action's refusal: each field's message says what it expects."""
+    if not form.is_valid():
+        raise services.DuplicateError(next(iter(form.errors.values()))[0])
+    return form.cleaned_data
+
+
 @_organiser_action
 def players_add(request, session):
-    rows = services.parse_player_lines(request.POST.get("players", ""))
+    rows = services.parse_player_lines(_valid(PlayersForm(request.POST))["players"])
     if not rows:
         raise services.DuplicateError(_("Collez au moins un joueur."))
     services.players_add(session=session, rows=rows, by=request.user)
@@ -158,14 +166,7 @@ def players_add(request, session):
 def player_edit(request, session, player_pk):
     """Rename a player, change his table, or declare him absent (forfait)."""
     player = get_object_or_404(Player, session=session, pk=player_pk)
-    table = request.POST.get("table", "").strip()
-    services.player_update(
-        player=player,
-        name=request.POST.get("name", "")[:100],
-        table=_int(table) if table else None,
-        absent=request.POST.get("absent") == "1",
-        by=request.user,
-    )
+    services.player_update(player=player, **_valid(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
 
 
@@ -218,21 +219,23 @@ def result_enter(request, session, number, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     note = ""
     try:
-        if "score" in request.POST and not _typed(request, "score") and not _typed(request, "move"):
+        data = _valid(ResultForm(request.POST))
+        if "score" in request.POST and data["score"] is None and not data["move"].strip():
             # Both boxes emptied: the bulletin typed by mistake is taken back.
             if not services.result_clear(round_=round_, player=player, by=request.user):
                 raise services.DuplicateError(_("Tapez un score ou un coup."))
             note = _("Bulletin effacé.")
-        _enter_result(request, round_, player, by=request.user)
-        if request.POST.get("warning") is not None or request.POST.get("penalty") or request.POST.get("zero"):
-            services.result_mark(
-                round_=round_,
-                player=player,
-                zero=bool(request.POST.get("zero")),
-                warning=request.POST.get("warning") == "1" if request.POST.get("warning") is not None else None,
-                penalty=_int(request.POST.get("penalty")) if request.POST.get("penalty") else None,
-                by=request.user,
-            )
+        with transaction.atomic():  # a refused mark leaves the bulletin's score as it was
+            _enter_result(data, round_, player, by=request.user)
+            if data["warning"] is not None or data["penalty"] is not None or data["zero"]:
+                services.result_mark(
+                    round_=round_,
+                    player=player,
+                    zero=data["zero"],
+                    warning=data["warning"],
+                    penalty=data["penalty"],
+                    by=request.user,
+                )
     except services.DuplicateError as error:
         if not request.htmx:
             raise
@@ -322,28 +325,17 @@ def _result_row(request, session, round_, player, status=200, **extra):
     return render(request, "duplicate/session.html#result-row", context, status=status)
 
 
-def _enter_result(request, round_, player, by=None):
-    """A bulletin's score or move; `by` the arbiter who typed it, None when the player sent it from his page."""
-    move = request.POST.get("move", "").strip()
-    score = request.POST.get("score", "").strip()
+def _enter_result(data, round_, player, by=None):
+    """A bulletin's score or move (a `ResultForm`'s values); `by` the arbiter who typed it, None when the player
+    sent it from his page."""
+    move = data["move"].strip()
     if move:
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
-        written = _int(score) if score and score != request.POST.get("saved_score") else None
+        written = data["score"] if data["score"] != data["saved_score"] else None
         services.result_set(round_=round_, player=player, move=move, written=written, by=by)
-    elif score:
-        services.result_set(round_=round_, player=player, score=_int(score), by=by)
-
-
-def _typed(request, name) -> str:
-    return request.POST.get(name, "").strip()
-
-
-def _int(text) -> int:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        raise services.DuplicateError(_("Un nombre entier est attendu.")) from None
+    elif data["score"] is not None:
+        services.result_set(round_=round_, player=player, score=data["score"], by=by)
 
 
 @_organiser_action
@@ -546,9 +538,10 @@ def _player_action(request, session, current, player):
     refusal = session.player_entry_refusal(current, timezone.now())
     if refusal:
         raise services.DuplicateError(refusal)
-    if not _typed(request, "score") and not _typed(request, "move"):
+    data = _valid(ResultForm(request.POST))
+    if data["score"] is None and not data["move"].strip():
         raise services.DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
-    _enter_result(request, current, player)
+    _enter_result(data, current, player)
     if session.automatic:
         services.round_reveal_top(round_=current)
 

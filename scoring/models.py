@@ -5,7 +5,7 @@ import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MinValueValidator, slug_re
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -35,9 +35,14 @@ class EngineQuerySet(models.QuerySet):
     kind = ""
     unknown_message = ""
 
+    def named(self, code):
+        """The row whose code is `code`. A code is a slug: anything else, such as a NUL character (which
+        PostgreSQL refuses even to compare), names no row and is not sent to the database."""
+        return self.filter(code=code) if isinstance(code, str) and slug_re.match(code) else self.none()
+
     def engine(self, code: str | None = None):
         """The engine's object for `code`, built once per process and rebuilt only after the row is saved."""
-        rows = self.filter(code=code) if code else self.filter(is_default=True)
+        rows = self.named(code) if code else self.filter(is_default=True)
         row = rows.values("pk", "updated_at").first()
         if row is None:
             known = ", ".join(self.order_by("code").values_list("code", flat=True))

@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import is_address, members_named, typed_name
+from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 
 
@@ -74,7 +75,23 @@ class ImportForm(forms.Form):
     )
 
     def clean_file(self):
+        """The file and its text (`cleaned_data["text"]`): a GCG record is text, in UTF-8 when its first line says
+        so, ISO-8859-1 otherwise; a byte that is not UTF-8, or a NUL character, is refused with its line."""
         upload = self.cleaned_data["file"]
         if upload.size > 512 * 1024:
             raise forms.ValidationError(_("Fichier trop volumineux : 512 Ko au plus."))
+        data = upload.read()
+        try:
+            text = decode_gcg(data)
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(
+                _("Ligne %(line)d : le fichier se dit en UTF-8 (#character-encoding) mais ce texte ne l'est pas."),
+                params={"line": data.count(b"\n", 0, error.start) + 1},
+            ) from None
+        if "\x00" in text:
+            raise forms.ValidationError(
+                _("Ligne %(line)d : un caractère nul ; un fichier GCG est du texte."),
+                params={"line": text.count("\n", 0, text.index("\x00")) + 1},
+            )
+        self.cleaned_data["text"] = text
         return upload

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubsite.invitations import seats_invite
+from clubsite.limits import integer_range, max_length
 from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
     LINE_TAG,
@@ -129,12 +130,18 @@ def game_from_gcg(
     nicks = [nick for nick, _name in record.players] or list(dict.fromkeys(e.nick for e in record.events))
     if not 2 <= len(nicks) <= 4:
         raise SheetError(_("Le fichier doit décrire une partie de deux à quatre joueurs."))
+    low, high = integer_range(Line, "points")
+    beyond = next((event for event in record.events if not low <= event.score <= high), None)
+    if beyond:
+        raise SheetError(
+            _("Ligne %(line)d : score hors limites (%(score)d).") % {"line": beyond.line, "score": beyond.score}
+        )
     code = edition_code(edition_code_override or record.pragmas.get("tile-distribution", "fr"))
     try:
         edition = Edition.objects.engine(code)
     except ScoringError as error:
         raise SheetError(error.translated(_)) from error
-    rule_set = RuleSet.objects.filter(code=record.pragmas.get(RULES_PRAGMA, "")).first() or rule_set
+    rule_set = RuleSet.objects.named(record.pragmas.get(RULES_PRAGMA)).first() or rule_set
     rules = rule_set.build()
     names = dict(record.players)
     members = _members(record, len(nicks))
@@ -201,8 +208,10 @@ def _import_play(game, player, event, board, edition, rules) -> Line:
     except ScoringError as error:
         fields = {
             "points": event.score,
-            "detail": _("Coup injouable (%(position)s %(word)s) : %(reason)s")
-            % {"position": event.position, "word": event.word, "reason": error.translated(_)},
+            "detail": _clipped(
+                _("Coup injouable (%(position)s %(word)s) : %(reason)s")
+                % {"position": event.position, "word": event.word, "reason": error.translated(_)}
+            ),
         }
     else:
         fields = {
@@ -237,7 +246,7 @@ def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
                 player=players[event.nick],
                 kind=Line.Kind.PENALTY,
                 points=event.score,
-                detail=_("Lettres restantes : %(rack)s") % {"rack": event.word},
+                detail=_clipped(_("Lettres restantes : %(rack)s") % {"rack": event.word}),
             )
         return [
             _(
@@ -262,6 +271,12 @@ def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
         % {"written": score, "name": game.players.get(position=position).display_name, "computed": computed[position]}
         for position, score in differing.items()
     ]
+
+
+def _clipped(detail: str) -> str:
+    """A detail quoting the file, cut to its column: a word of a thousand letters is the file's, not ours."""
+    limit = max_length(Line, "detail")
+    return detail if len(detail) <= limit else detail[: limit - 1] + "…"
 
 
 def _members(record, count: int) -> dict[int, object]:

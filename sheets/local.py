@@ -119,6 +119,8 @@ def read_local_game(body: bytes) -> LocalGame:
         raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
     if not all(isinstance(name, str) and len(name) <= MAX_NAME_LENGTH for name in names):
         raise SheetError(_("Un nom de joueur compte %(max)d caractères au plus.") % {"max": MAX_NAME_LENGTH})
+    if any("\x00" in name for name in names):
+        raise SheetError(_("Un nom de joueur ne peut contenir le caractère nul."))
     return LocalGame(
         edition=_known_code(data.get("edition"), Edition, _("Édition inconnue.")),
         rules=_known_code(data.get("rules"), RuleSet, _("Jeu de règles inconnu.")),
@@ -130,7 +132,7 @@ def read_local_game(body: bytes) -> LocalGame:
 
 
 def _known_code(code, model, refusal: str) -> str:
-    if not isinstance(code, str) or not model.objects.filter(code=code).exists():
+    if not model.objects.named(code).exists():
         raise SheetError(refusal)
     return code
 

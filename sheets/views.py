@@ -12,7 +12,6 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from clubsite.actions import object_action
 from scoring.engine.endgame import end_of_game
-from scoring.engine.gcg import decode_gcg
 from scoring.views import counter_page, grid_page
 
 from . import local, services
@@ -301,14 +300,13 @@ def game_export(request, pk):
 def game_import(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
         edition = form.cleaned_data["edition"]
         try:
             game, notes = game_from_gcg(
                 owner=request.user,
-                text=decode_gcg(upload.read()),
+                text=form.cleaned_data["text"],
                 rule_set=form.cleaned_data["rule_set"],
-                filename=upload.name,
+                filename=form.cleaned_data["file"].name,
                 edition_code_override=edition.code if edition else "",
             )
         except services.SheetError as error:

@@ -190,7 +190,8 @@ NOT_PAGES = {
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "profile", "signup", "login", "password_change", "password_change_done",
-    "password_reset", "password_reset_done", "signup_sent", "password_reset_confirm", "password_reset_complete", "clubs",
+    "password_reset", "password_reset_done", "signup_sent", "password_reset_confirm", "password_reset_complete",
+    "clubs",
     "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",
     "sheets:grid", "duplicate:list", "duplicate:new", "duplicate:session", "duplicate:top_grid", "duplicate:counter",
     "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",

@@ -165,3 +165,23 @@ def test_bad_input_is_a_french_4xx(client, token, lyon):
     assert "« 1 »" in response.json()["detail"]
     response = call(client, "put", f"/api/duplicate/sessions/{session_id}/rounds/9/scores", token, {"scores": []})
     assert response.status_code == 404
+
+
+def test_a_nul_character_or_a_score_beyond_the_column_is_refused(client, token, lyon):
+    """Issue 12: both reached PostgreSQL, which refused them (a 500)."""
+    body = {"name": "Mardi", "players": ["Al\x00ice"], "club": lyon.pk}
+    response = call(client, "post", "/api/duplicate/sessions", token, body)
+    assert (response.status_code, response.json()) == (
+        422,
+        {"detail": "Champ « players.0 » : le caractère nul n'est pas permis."},
+    )
+    session_id = call(client, "post", "/api/duplicate/sessions", token, {**body, "players": ["Alice"]}).json()["id"]
+    call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUEST"})
+    player = Session.objects.get().players.get().pk
+    scores = {"scores": [{"player": player, "score": 99_999_999_999}]}
+    response = call(client, "put", f"/api/duplicate/sessions/{session_id}/rounds/1/scores", token, scores)
+    assert (response.status_code, response.json()) == (
+        422,
+        {"detail": "Champ « scores.0.score » : 2147483647 au plus."},
+    )
+    assert not Result.objects.exists()

@@ -476,3 +476,38 @@ def test_ending_the_session_says_how_many_bulletins_are_missing(client, session,
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/").content.decode()
     assert "2 bulletins manquent encore au coup 1." in html
+
+
+def test_bad_input_on_the_arbiters_forms_is_refused_with_its_reason(client, session, alice):
+    """Issue 12: a NUL byte in a name, a superscript digit as a table, a score beyond the column and a penalty out
+    of range were a 500 on PostgreSQL (or a score kept without its mark); each is refused, nothing changed."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player = session.players.get(table=2)
+    client.force_login(alice)
+    cases = [
+        ("joueurs/{player}/", {"name": "Bo\x00b", "table": "2"}, "Un nom de joueur ne peut contenir le caractère nul."),
+        ("joueurs/{player}/", {"name": "Bob", "table": "²"}, "Les tables vont de 1 à 9999."),
+        ("joueurs/{player}/", {"name": "B" * 81, "table": "2"}, "Un nom de joueur compte de 1 à 80 caractères."),
+        ("joueurs/", {"players": "3;Zo\x00é"}, "Le caractère nul n’est pas autorisé."),
+        ("coups/1/resultats/{player}/", {"score": "99999999999"}, "Score trop grand : faute de frappe ?"),
+        ("coups/1/resultats/{player}/", {"score": "18", "penalty": "500"}, "Une pénalité va de 0 à 100 points."),
+        ("coups/1/resultats/{player}/", {"move": "H4 VA\x00GUE"}, "Un coup ne peut contenir le caractère nul."),
+    ]
+    for path, data, message in cases:
+        response = client.post(f"/duplicate/{session.pk}/{path.format(player=player.pk)}", data)
+        assert (response.status_code, message) == (400, message) and message in response.content.decode(), data
+    player.refresh_from_db()
+    assert (player.name, player.table, session.players.count()) == ("Bob", 2, 2)
+    assert not round_.results.exists()
+
+
+def test_bad_input_on_the_players_phone_and_in_its_link(client, session):
+    services.round_add(session=session, draw_text="VAGUEST")
+    player = session.players.first()
+    response = client.post(f"/duplicate/joueur/{player.key}/", {"score": "99999999999"})
+    assert response.status_code == 400
+    assert "Score trop grand : faute de frappe ?" in response.content.decode()
+    assert not player.results.exists()
+    # A NUL in a link's key is no page: PostgreSQL refused to compare it (a 500).
+    assert client.get("/duplicate/joueur/abc%00def/").status_code == 404
+    assert client.get(f"/duplicate/salle/{session.public_key}%00/").status_code == 404

@@ -229,7 +229,7 @@ def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browse
     phone.goto(f"/duplicate/joueur/{session.players.get(name='Anne').key}/")
     phone.get_by_label("Mon score").fill("abc")
     phone.get_by_role("button", name="Envoyer").click()
-    expect(phone.locator("#entry-error")).to_have_text("Un nombre entier est attendu.")
+    expect(phone.locator("#entry-error")).to_have_text("Un score s'écrit en chiffres.")
     expect(phone.get_by_label("Mon score")).to_have_value("abc")
     phone.get_by_label("Mon score").fill("")
     phone.get_by_label("ou mon coup").fill("H8 VAGUEZ")

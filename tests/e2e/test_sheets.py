@@ -93,3 +93,20 @@ def test_deleting_a_line_asks_first_and_annuler_keeps_it(page):
     cautious.get_by_role("button", name="Supprimer la ligne 1").click()
     expect(cautious.locator("#total-0")).to_have_text("0")
     assert (questions, game.lines.count()) == (["Supprimer la ligne 1 de la feuille ?"] * 2, 0)
+
+
+def test_importing_a_file_that_is_not_what_it_says_names_its_line(page):
+    """Issue 12: a file that says UTF-8 and is not was a server error; the form now names the line, and a good
+    file then goes through."""
+    log_in(page, "claire")
+    page.goto("/parties/importer/")
+    record = b"#character-encoding UTF-8\n#player1 ann Ann\n#player2 ben Ben\n>ann: AEGUV?? 8D VAGUE +26 26\n"
+    bad = record.replace(b"VAGUE +26", b"VAGU\xc9 +26")
+    page.set_input_files("#id_file", files=[{"name": "partie.gcg", "mimeType": "text/plain", "buffer": bad}])
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".error")).to_have_text(
+        "Ligne 4 : le fichier se dit en UTF-8 (#character-encoding) mais ce texte ne l'est pas."
+    )
+    page.set_input_files("#id_file", files=[{"name": "partie.gcg", "mimeType": "text/plain", "buffer": record}])
+    page.locator("main button[type=submit]").click()
+    expect(page.locator("#total-0")).to_have_text("26")

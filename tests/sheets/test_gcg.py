@@ -229,3 +229,28 @@ def test_import_refuses_a_file_with_five_players(client, alice):
     assert response.status_code == 400
     assert "Le fichier doit décrire une partie de deux à quatre joueurs." in response.content.decode()
     assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        # Issue 12: each was a 500 (a UnicodeDecodeError; PostgreSQL refusing a NUL or a number beyond the column).
+        (
+            b"#character-encoding UTF-8\n#player1 ann Ann\n#player2 ben Ben\n>ann: AEGUV?? 8D VAGU\xc9 +26 26\n",
+            "Ligne 4 : le fichier se dit en UTF-8 (#character-encoding) mais ce texte ne l&#x27;est pas.",
+        ),
+        (b"#player1 ann An\x00n\n#player2 ben Ben\n", "Ligne 1 : un caractère nul ; un fichier GCG est du texte."),
+        (
+            b"#player1 ann Ann\n#player2 ben Ben\n>ann: AEGUV?? 8D VAGUE +99999999999 99999999999\n",
+            "Ligne 3 : score hors limites (99999999999).",
+        ),
+    ],
+    ids=["not_utf8_after_its_pragma", "nul_character", "score_beyond_the_column"],
+)
+def test_import_refuses_a_file_that_is_not_text_or_a_score_beyond_the_column(client, alice, content, message):
+    client.force_login(alice)
+    upload = SimpleUploadedFile("partie.gcg", content)
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Game.objects.exists()

@@ -1,0 +1,158 @@
+"""The world the bad-input sweep sends its values into, and what it checks after each request.
+
+One member, Alice, holds every role a page asks for: she keeps a score sheet, runs a club (admin) and its
+sessions, a personal session whose move is still open on the players' phones, a tournament and an export.
+"""
+
+import functools
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import connection, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.test import Client, override_settings
+
+from clubsite.models import Club, Membership
+from duplicate import services
+from duplicate.models import ExportJob, Tournament
+from scoring.models import GridBoard
+from sheets.models import Line
+from sheets.services import game_finish, penalty_record
+from tests.duplicate.conftest import make_session
+from tests.sheets.conftest import make_game
+
+# Every app whose rows a refused request must leave as they were (Django's sessions and the cache table are the
+# visitor's state, not data).
+WATCHED_APPS = ("auth", "clubsite", "scoring", "sheets", "duplicate")
+
+
+class World:
+    """The ids the URLs and bodies of the sweep are filled with."""
+
+    def __init__(self):
+        users = get_user_model().objects
+        with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+            self.alice = alice = users.create_user("alice", "alice@example.org", "motdepasse-alice")
+            bob = users.create_user("bob", "bob@example.org", "motdepasse-bob")
+            users.create_user("charlie", "charlie@example.org", "motdepasse-charlie")
+        self.club = Club.objects.create(name="Club de Lyon", slug="lyon")
+        Membership.objects.create(club=self.club, user=alice, role=Membership.Role.ADMIN)
+        # A second admin: Alice may leave the club, and change Bob's role.
+        self.bob_membership = Membership.objects.create(club=self.club, user=bob, role=Membership.Role.ADMIN)
+        self.game = make_game(alice, members=[alice, bob])
+        self.play = Line.objects.create(game=self.game, player=self.game.players.first(), points=20)
+        self.penalty = penalty_record(game=self.game, player=self.game.players.last(), points=10)
+        self.finished_game = make_game(alice, names=("Ann", "Ben"))
+        game_finish(game=self.finished_game, racks={0: "", 1: "EAU"})
+        # A session whose first top is placed, with a result: every arbiter's form reaches its service.
+        self.session = make_session(alice, self.club, players=["Alice", "Bob"])
+        self.round = services.round_add(session=self.session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        self.player, self.other = self.session.players.order_by("table")
+        services.result_set(round_=self.round, player=self.player, score=20)
+        # A personal session whose move is still open: the players' phones write their own scores.
+        self.open_session = make_session(alice, None, players=["Zoé", "Yves"], name="Entraînement")
+        services.round_add(session=self.open_session, draw_text="VAGUEST")
+        self.phone = self.open_session.players.order_by("table").first()
+        self.finished_session = make_session(alice, None, players=["Xavier"], name="Hier")
+        services.session_finish(session=self.finished_session)
+        self.tournament = Tournament.objects.create(name="Coupe", creator=alice, club=self.club)
+        self.tournament.sessions.add(self.session)
+        self.job = ExportJob.objects.create(
+            session=self.session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"x"
+        )
+        GridBoard.objects.create(user=alice)  # the grid page creates it on a first visit: not the sweep's doing
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for a module's tests, in a transaction rolled back after them; each test (and each request of
+    the sweep) runs in a savepoint inside it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield World()
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def owner_client(world, db):
+    """Alice's browser; a 500 comes back as a response, as a visitor would get it, not as the test's exception."""
+    client = Client(raise_request_exception=False)
+    client.force_login(world.alice)
+    return client
+
+
+@functools.cache
+def _watched() -> dict[str, tuple[list, str]]:
+    """Each watched table's columns (binary contents left out: a word list's megabyte) and the SELECT of them."""
+    watched = {}
+    quote = connection.ops.quote_name
+    for model in apps.get_models(include_auto_created=True):
+        if model._meta.app_label not in WATCHED_APPS or not model._meta.managed:
+            continue
+        fields = [f for f in model._meta.concrete_fields if not isinstance(f, models.BinaryField)]
+        columns = ", ".join(quote(f.column) for f in fields)
+        watched[model._meta.label] = (fields, f"SELECT {columns} FROM {quote(model._meta.db_table)} ORDER BY 1")
+    return watched
+
+
+def snapshot() -> dict:
+    """Every watched row: what a refused request must not change (plain SQL: the sweep takes thousands)."""
+    with connection.cursor() as cursor:
+        rows = {}
+        for label, (_fields, query) in _watched().items():
+            cursor.execute(query)
+            rows[label] = cursor.fetchall()
+    return rows
+
+
+def changed_tables(before: dict, after: dict) -> list[str]:
+    return [label for label in before if before[label] != after[label]]
+
+
+def beyond_columns(rows: dict) -> list[str]:
+    """The values PostgreSQL would have refused to keep (an error, so a 500): a text longer than its column, a
+    number beyond its integer column. SQLite keeps them: the sweep looks for them on both."""
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    found = []
+    for label, (fields, _query) in _watched().items():
+        for row in rows[label]:
+            for field, value in zip(fields, row, strict=True):
+                low, high = ranges.get(field.get_internal_type(), (value, value))
+                too_long = isinstance(value, str) and field.max_length and len(value) > field.max_length
+                if too_long or (isinstance(value, int) and not low <= value <= high):
+                    found.append(f"{label}.{field.name}")
+    return found
+
+
+class NulInQuery(AssertionError):
+    pass
+
+
+def _refuse_nul(execute, sql, params, many, context):
+    """PostgreSQL refuses a NUL character in any text sent to it (psycopg raises, the page answers 500); SQLite
+    takes it. The sweep runs on both, so on SQLite a NUL reaching the database is made to fail as it would."""
+    for values in (params or []) if many else [params or []]:
+        if any(isinstance(value, str) and "\x00" in value for value in values):
+            raise NulInQuery(f"a NUL character reached the database: {sql[:120]}")
+    return execute(sql, params, many, context)
+
+
+@pytest.fixture
+def isolated(world, db):
+    """Run one request in a savepoint rolled back afterwards, so each bad value meets the same world; returns
+    the response, the tables the request changed (against the rows as the test's first request found them) and
+    the values it saved beyond their columns."""
+    before = {}
+
+    def run(send):
+        before.update(before or snapshot())
+        with transaction.atomic(), connection.execute_wrapper(_refuse_nul):
+            with transaction.atomic():
+                response = send()
+                # PostgreSQL refuses every statement after a failed one until the savepoint is rolled back.
+                transaction.set_rollback(response.status_code >= 500)
+            after = snapshot()
+            transaction.set_rollback(True)
+        return response, changed_tables(before, after), beyond_columns(after)
+
+    return run

@@ -1,0 +1,265 @@
+"""The JSON bodies: every operation of the API (read from its OpenAPI schema) and the browser sheet's "Enregistrer
+dans mon compte", fed the same bad values as the pages (test_pages.py), each in every field and path parameter.
+A refusal is a 4xx with a French `detail`, and nothing changed; never a 500."""
+
+import copy
+import dataclasses
+import json
+import urllib.parse
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubsite.api import api
+from clubsite.models import ApiToken
+
+from .conftest import World
+from .test_pages import BAD_VALUES, ENGLISH, LENIENT, REFUSED, SENT, STRICT, TEXT
+
+pytestmark = pytest.mark.django_db
+
+# A number's bad values also go as JSON numbers, not only as strings.
+NUMBERS = {"beyond_column": 99_999_999_999, "beyond_64_bits": int("9" * 25), "negative": -1}
+PLACEHOLDER = "\ue000bad\ue000"
+
+
+@dataclasses.dataclass
+class Operation:
+    path: Callable[[World], dict] = lambda w: {}
+    body: Callable[[World], dict] | None = None
+    fields: dict[str, str] = dataclasses.field(default_factory=dict)  # "scores.0.player": the kind of that leaf
+    writes: bool = True
+
+
+def _session(w):
+    return {"pk": w.session.pk}
+
+
+def _round(w):
+    return {"pk": w.session.pk, "number": w.round.number}
+
+
+OPERATIONS = {
+    "scoring_api_score": Operation(
+        body=lambda w: {"edition": "fr", "board": ["H4 VAGUE"], "move": "4G AVIONS", "check_words": False},
+        fields={"edition": STRICT, "board.0": STRICT, "move": STRICT, "check_words": LENIENT},
+        writes=False,
+    ),
+    "scoring_api_top": Operation(
+        body=lambda w: {"edition": "fr", "board": ["H4 VAGUE"], "rack": "EAUSTV", "limit": 5},
+        fields={"edition": STRICT, "board.0": STRICT, "rack": STRICT, "limit": STRICT},
+        writes=False,
+    ),
+    "scoring_api_words": Operation(
+        body=lambda w: {"edition": "fr", "letters": "EAUSTV"},
+        fields={"edition": STRICT, "letters": STRICT},
+        writes=False,
+    ),
+    "duplicate_api_session_create": Operation(
+        body=lambda w: {
+            "name": "Jeudi",
+            "edition": "fr",
+            "rules": "tournoi",
+            "date": "2026-11-26",
+            "move_seconds": 180,
+            "players": ["Ann", "Ben"],
+            "club": w.club.pk,
+        },
+        fields={
+            "name": TEXT,
+            "edition": STRICT,
+            "rules": STRICT,
+            "date": STRICT,
+            "move_seconds": STRICT,
+            "players.0": TEXT,
+            "club": STRICT,
+        },
+    ),
+    "duplicate_api_round_create": Operation(
+        path=_session, body=lambda w: {"draw": "ST+AIONX", "top": None}, fields={"draw": STRICT, "top": STRICT}
+    ),
+    "duplicate_api_scores_put": Operation(
+        path=_round,
+        body=lambda w: {"scores": [{"player": w.other.pk, "score": 18, "move": None}]},
+        fields={"scores.0.player": STRICT, "scores.0.score": STRICT, "scores.0.move": TEXT},
+    ),
+    "duplicate_api_ranking": Operation(path=_session, writes=False),
+    "duplicate_api_ranking_csv": Operation(path=_session, writes=False),
+    "duplicate_api_session_finish": Operation(path=_session),
+    "duplicate_api_session_reopen": Operation(path=lambda w: {"pk": w.finished_session.pk}),
+    "duplicate_api_session_history": Operation(path=_session, writes=False),
+    "duplicate_api_round_delete": Operation(path=lambda w: {"pk": w.open_session.pk, "number": 1}),
+    "duplicate_api_results": Operation(path=_session, writes=False),
+    "duplicate_api_result_patch": Operation(
+        path=lambda w: {**_round(w), "player_id": w.other.pk},
+        body=lambda w: {"score": 18, "move": None, "warning": True, "penalty": 5, "zero": False},
+        fields={"score": STRICT, "move": TEXT, "warning": LENIENT, "penalty": STRICT, "zero": LENIENT},
+    ),
+}
+
+LOCAL_GAME = Operation(
+    body=lambda w: {
+        "edition": "fr",
+        "rules": "tournoi",
+        "players": ["Ann", "Ben"],
+        "lines": [
+            {"player": 0, "kind": "play", "points": 20},
+            {"player": 1, "kind": "challenge", "points": -10, "words": 2},
+        ],
+        "racks": ["", "EAU"],
+        "started": "2026-11-24T20:00:00",
+    },
+    fields={
+        "edition": STRICT,
+        "rules": STRICT,
+        "players.0": TEXT,
+        "lines.0.player": STRICT,
+        "lines.0.kind": STRICT,
+        "lines.0.points": STRICT,
+        "lines.1.words": STRICT,
+        "racks.1": STRICT,
+        "started": STRICT,
+    },
+)
+
+
+def _operations() -> dict[str, tuple[str, str, dict]]:
+    """operationId → (method, path template, operation) from the API's OpenAPI schema."""
+    schema = api.get_openapi_schema()
+    return {
+        operation["operationId"]: (method, path, operation)
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    }
+
+
+def _schema_leaves(schema: dict, components: dict, prefix="") -> set[str]:
+    if "$ref" in schema:
+        return _schema_leaves(components[schema["$ref"].rsplit("/", 1)[1]], components, prefix)
+    if "anyOf" in schema:
+        return set().union(*(_schema_leaves(option, components, prefix) for option in schema["anyOf"]))
+    if schema.get("type") == "object" or "properties" in schema:
+        return set().union(
+            *(_schema_leaves(sub, components, f"{prefix}{name}.") for name, sub in schema["properties"].items())
+        )
+    if schema.get("type") == "array":
+        return _schema_leaves(schema["items"], components, f"{prefix}0.")
+    return {prefix.rstrip(".")} if schema.get("type") != "null" else set()
+
+
+def _with(body, path: str, value):
+    body = copy.deepcopy(body)
+    *parents, last = path.split(".")
+    node = body
+    for part in parents:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    node[int(last) if isinstance(node, list) else last] = value
+    return body
+
+
+def _encoded(body, path, value) -> bytes:
+    if isinstance(value, bytes):  # not UTF-8: JSON cannot say it, a client can still send it
+        text = json.dumps(_with(body, path, PLACEHOLDER))
+        return text.encode().replace(json.dumps(PLACEHOLDER).encode(), b'"' + value + b'"')
+    return json.dumps(_with(body, path, value)).encode()
+
+
+def _bad_values(kind):
+    yield from ((label, BAD_VALUES[label]) for label in SENT[kind])
+    if kind == STRICT:
+        yield from ((f"{label}_number", number) for label, number in NUMBERS.items())
+
+
+def _detail_problem(response, changed, must_refuse, beyond=()) -> str:
+    status = response.status_code
+    if status >= 500:
+        return f"{status}"
+    if beyond:
+        return f"{status}, saved beyond its column: {', '.join(beyond)}"
+    if changed:
+        return f"{status}, changed {', '.join(changed)}"
+    if not must_refuse:
+        return ""
+    if not 400 <= status < 500:
+        return f"{status}, not refused"
+    detail = response.json().get("detail", "") if response["Content-Type"].startswith("application/json") else ""
+    if not isinstance(detail, str) or not detail or ENGLISH.search(detail):
+        return f"{status}, no French detail ({str(detail)[:80]!r})"
+    return ""
+
+
+@pytest.fixture
+def token(world):
+    return ApiToken.issue(world.alice)
+
+
+def test_every_operation_and_field_of_the_api_is_swept():
+    operations = _operations()
+    assert set(operations) == set(OPERATIONS)
+    components = api.get_openapi_schema()["components"]["schemas"]
+    for operation_id, (_method, _path, operation) in operations.items():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+        leaves = _schema_leaves(body, components) if body else set()
+        assert leaves == set(OPERATIONS[operation_id].fields), operation_id
+
+
+def _sweep(send, valid_body, operation: Operation, isolated) -> list[str]:
+    failures = []
+    for field, kind in operation.fields.items():
+        for label, value in _bad_values(kind):
+            response, changed, beyond = isolated(lambda v=value, f=field: send(_encoded(valid_body, f, v)))
+            # Bytes that are not UTF-8 make the whole body unreadable, whichever field they are in.
+            must_refuse = label == "not_utf8" or label.removesuffix("_number") in REFUSED[kind]
+            # A text field takes "-1" or "²" like any text: the request may then save it.
+            problem = _detail_problem(
+                response, changed if must_refuse or not operation.writes else [], must_refuse, beyond
+            )
+            if problem:
+                failures.append(f"{field}={label}: {problem}")
+    return failures
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+def test_each_operation_refuses_each_bad_value(operation_id, world, token, isolated):
+    method, template, _schema = _operations()[operation_id]
+    operation = OPERATIONS[operation_id]
+    path = operation.path(world)
+    headers = {"Authorization": f"Bearer {token}"}
+    client = Client(raise_request_exception=False)  # a 500 as a script would get it
+
+    def send(body: bytes | None, url=None):
+        url = url or template.format(**path)
+        call = getattr(client, method)
+        return call(url, data=body, content_type="application/json", headers=headers)
+
+    valid = operation.body(world) if operation.body else None
+    encoded = json.dumps(valid).encode() if valid is not None else None
+    response, changed, _beyond = isolated(lambda: send(encoded))
+    assert response.status_code < 400, response.content[:300]
+    assert bool(changed) == operation.writes, changed
+    failures = _sweep(send, valid, operation, isolated) if valid is not None else []
+    for name in path:
+        for label, value in BAD_VALUES.items():
+            quoted = urllib.parse.quote(value)
+            url = template.format(**{**path, name: quoted})
+            response, changed, beyond = isolated(lambda u=url: send(encoded, u))
+            problem = _detail_problem(response, changed, True, beyond)
+            if problem:
+                failures.append(f"{{{name}}}={label}: {problem}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_local_sheet_refuses_each_bad_value(world, isolated, owner_client):
+    url = reverse("sheets:local_save")
+    valid = LOCAL_GAME.body(world)
+
+    def send(body: bytes):
+        return owner_client.post(url, body, content_type="application/json")
+
+    response, changed, _beyond = isolated(lambda: send(json.dumps(valid).encode()))
+    assert response.status_code == 201, response.content
+    assert changed
+    failures = _sweep(send, valid, LOCAL_GAME, isolated)
+    assert not failures, "\n".join(failures)
