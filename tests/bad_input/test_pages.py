@@ -160,15 +160,17 @@ ENDPOINTS = {
     "sheets:game": Endpoint(kwargs=_game),
     "sheets:counter": Endpoint(
         kwargs=_game,
-        forms=(Form(lambda w: {**COUNTER, "action": "inscribe"}, COUNTER_FIELDS, htmx=True),),
+        forms=(Form(lambda w: {**COUNTER, "action": "inscribe"}, {**COUNTER_FIELDS, "after": LENIENT}, htmx=True),),
     ),
-    "sheets:grid": Endpoint(kwargs=_game, forms=(Form(lambda w: {**GRID, "action": "inscribe"}, GRID_FIELDS),)),
+    "sheets:grid": Endpoint(
+        kwargs=_game, forms=(Form(lambda w: {**GRID, "action": "inscribe"}, {**GRID_FIELDS, "after": LENIENT}),)
+    ),
     "sheets:line_add": Endpoint(
         kwargs=_game,
         get=False,
-        forms=(Form(lambda w: {"kind": "play", "points": "12"}, {"kind": STRICT, "points": STRICT}),),
+        forms=(Form(lambda w: {"kind": "play", "points": "12"}, {"kind": STRICT, "points": STRICT, "after": LENIENT}),),
     ),
-    "sheets:line_undo": Endpoint(kwargs=_game, get=False, forms=(Form(lambda w: {}, {}),)),
+    "sheets:line_undo": Endpoint(kwargs=_game, get=False, forms=(Form(lambda w: {}, {"after": LENIENT}),)),
     "sheets:line_edit": Endpoint(
         kwargs=lambda w: {"pk": w.game.pk, "line_pk": w.play.pk},
         get=False,
@@ -180,12 +182,12 @@ ENDPOINTS = {
     "sheets:penalty": Endpoint(
         kwargs=_game,
         get=False,
-        forms=(Form(lambda w: {"player": "1", "points": "5"}, {"player": STRICT, "points": STRICT}),),
+        forms=(Form(lambda w: {"player": "1", "points": "5"}, {"player": STRICT, "points": STRICT, "after": LENIENT}),),
     ),
     "sheets:challenge": Endpoint(
         kwargs=_game,
         get=False,
-        forms=(Form(lambda w: {"player": "0", "words": "2"}, {"player": STRICT, "words": STRICT}),),
+        forms=(Form(lambda w: {"player": "0", "words": "2"}, {"player": STRICT, "words": STRICT, "after": LENIENT}),),
     ),
     "sheets:finish": Endpoint(
         kwargs=_game, forms=(Form(lambda w: {"rack0": "", "rack1": "EAU"}, {"rack0": STRICT, "rack1": STRICT}),)
@@ -276,7 +278,9 @@ ENDPOINTS = {
         get=False,
         forms=(Form(lambda w: {"table": "2", "entry": "18"}, {"table": STRICT, "entry": STRICT}, htmx=True),),
     ),
-    "duplicate:timer": Endpoint(kwargs=_session, get=False, forms=(Form(lambda w: {}, {}),)),
+    # The open session: a move whose top is revealed has no time left to start (409).
+    "duplicate:timer": Endpoint(kwargs=lambda w: {"pk": w.open_session.pk}, get=False, forms=(Form(lambda w: {}, {}),)),
+    "duplicate:console_poll": Endpoint(kwargs=_round, query=("v", "depuis")),
     "duplicate:top_grid": Endpoint(
         kwargs=_session,
         forms=(
@@ -422,6 +426,12 @@ ENDPOINTS = {
     "password_reset_done": Endpoint(anonymous=True),
     "password_reset_confirm": Endpoint(anonymous=True, kwargs=lambda w: {"uidb64": "MQ", "token": "set-password"}),
     "password_reset_complete": Endpoint(anonymous=True),
+    "signup_sent": Endpoint(anonymous=True),
+    "signup_confirm": Endpoint(anonymous=True, kwargs=lambda w: {"token": "mauvais-jeton"}),
+    "email_confirm": Endpoint(kwargs=lambda w: {"token": "mauvais-jeton"}),
+    # No field: a button on an invitation of one's own (tests/clubsite/test_invitations.py).
+    "invitation_accept": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
+    "invitation_decline": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
 }
 
 VALID_GCG = (
