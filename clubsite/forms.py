@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
@@ -74,3 +75,11 @@ class AddMemberForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.TypedChoiceField(label=_("Rôle"), choices=Membership.Role.choices, coerce=Membership.Role)
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's form, its field named as on every other page of the site."""
+
+    email = forms.EmailField(
+        label=_("Adresse électronique"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )

@@ -609,6 +609,12 @@ def bulletin_player(session: Session, text: str) -> Player:
     if len(exact) == 1 or len(named) == 1:
         return (exact or named)[0]
     if not named:
+        tabled = [p for p in session.players.exclude(table=None) if _name_starts(p.name, wanted)]
+        if len(tabled) == 1:
+            raise DuplicateError(
+                _("%(name)s est à la table %(table)d : tapez %(table)d.")
+                % {"name": tabled[0].name, "table": tabled[0].table}
+            )
         raise DuplicateError(_("Aucun joueur sans table ne s'appelle « %(name)s ».") % {"name": text[:40]})
     raise DuplicateError(
         _("« %(name)s » désigne plusieurs joueurs : %(names)s. Tapez davantage du nom.")
@@ -628,6 +634,15 @@ def _folded(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+def check_notation(session: Session, text: str):
+    """Refuses a move that cannot be read at all ("abc"): a slip of the fingers to correct, not a bulletin worth 0.
+    A readable move that cannot be played still scores 0 with the reason (FISF §5.4)."""
+    try:
+        Move.parse(text, session.edition_engine)
+    except ScoringError as error:
+        raise DuplicateError(_message(error)) from error
+
+
 def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result:
     """A score or a move as the arbiter types it in a bulletin or in a cell of the game's sheet: digits are a
     score, anything with a space a move in notation (its score computed)."""
@@ -642,11 +657,7 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
                 % {"entry": entry[:40]}
             )
         return result_set(round_=round_, player=player, score=int(entry), by=by)
-    try:
-        Move.parse(entry, round_.session.edition_engine)
-    except ScoringError as error:
-        # Unreadable notation is a typing slip too; a readable move that cannot be played scores 0 (§5.4).
-        raise DuplicateError(_message(error)) from error
+    check_notation(round_.session, entry)
     return result_set(round_=round_, player=player, move=entry, by=by)
 
 

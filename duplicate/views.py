@@ -180,8 +180,10 @@ def player_remove(request, session, player_pk):
 @_organiser_action
 def round_add(request, session):
     """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
-    draw_text = request.POST.get("draw", "").strip()
-    if request.POST.get("action") == "typed" and not draw_text:
+    action = request.POST.get("action", "")
+    # "Tirer" draws on the server whatever the box holds (a refused typed draw left in it, say).
+    draw_text = "" if action == "server" else request.POST.get("draw", "").strip()
+    if action == "typed" and not draw_text:
         raise services.DuplicateError(_("Tapez le tirage, ou « Tirer » pour que le serveur tire."))
     round_ = services.round_add(
         session=session,
@@ -221,9 +223,17 @@ def result_enter(request, session, number, player_pk):
     try:
         data = _valid(ResultForm(request.POST))
         if "score" in request.POST and data["score"] is None and not data["move"].strip():
-            # Both boxes emptied: the bulletin typed by mistake is taken back.
-            if not services.result_clear(round_=round_, player=player, by=request.user):
+            # Both boxes emptied: the bulletin the row showed is taken back. A row that showed none takes nothing
+            # back, even if a score came in meanwhile (a phone, another console): the row shows it instead.
+            current = round_.results.exclude(score=None).filter(player=player).first()
+            if data["saved_score"] is None:
+                if current is not None:
+                    raise services.Conflict(
+                        _("%(name)s a déjà %(score)d (envoyé depuis son téléphone ou une autre console).")
+                        % {"name": player.name, "score": current.score}
+                    )
                 raise services.DuplicateError(_("Tapez un score ou un coup."))
+            services.result_clear(round_=round_, player=player, by=request.user)
             note = _("Bulletin effacé.")
         with transaction.atomic():  # a refused mark leaves the bulletin's score as it was
             _enter_result(data, round_, player, by=request.user)
@@ -239,8 +249,13 @@ def result_enter(request, session, number, player_pk):
     except services.DuplicateError as error:
         if not request.htmx:
             raise
-        # The row again with the reason beside the score, and what was typed kept in its box.
-        context = {"typed": request.POST, "row_error": str(error)}
+        # The row again with the reason beside the score, and what was typed kept in its box; after a conflict,
+        # what the server holds.
+        typed = request.POST
+        if isinstance(error, services.Conflict):
+            held = round_.results.filter(player=player).first()
+            typed = {"score": "" if held is None or held.score is None else held.score, "move": ""}
+        context = {"typed": typed, "row_error": str(error)}
         return _result_row(request, session, round_, player, status=error.status, **context)
     if not request.htmx:
         if note:
@@ -330,6 +345,7 @@ def _enter_result(data, round_, player, by=None):
     sent it from his page."""
     move = data["move"].strip()
     if move:
+        services.check_notation(round_.session, move)  # "abc" is a slip to correct, refused as at the keyboard
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
         written = data["score"] if data["score"] != data["saved_score"] else None

@@ -16,7 +16,8 @@ def clause(text) -> str:
 
 @register.filter
 def de(name) -> str:
-    """ "de Louis", "d'Éloïse": the preposition before a name, elided before a vowel."""
+    """ "de Louis", "d'Éloïse", "d'Hélène": the preposition before a name, elided before a vowel or an h."""
     name = str(name)
     first = unicodedata.normalize("NFKD", name[:1]).casefold()[:1]
-    return f"d'{name}" if first in "aeiouy" and first else f"de {name}"
+    # Before an h the elision is the usual one for a first name (d'Hélène, d'Hugo).
+    return f"d'{name}" if first in "aeiouyh" and first else f"de {name}"

@@ -20,10 +20,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A score typed but not yet sent looks different from a saved one, until the row comes back from the server.
+// A box brought back to what the server sent is not unsaved any more (and the console's poll may update its row).
 document.addEventListener("input", (event) => {
-  if (!event.target.closest(".results-table .cell-form, .game-sheet .sheet-form")) return;
-  event.target.classList.remove("saved");
-  event.target.classList.add("dirty");
+  const box = event.target;
+  if (!box.closest(".results-table .cell-form, .game-sheet .sheet-form")) return;
+  const changed = box.value !== box.defaultValue;
+  box.classList.toggle("dirty", changed);
+  box.classList.toggle("saved", !changed && box.defaultValue !== "");
 });
 
 // A bulletin is read the moment Enter is pressed, and the form is empty again at once for the next one: an
@@ -71,7 +74,7 @@ document.addEventListener("submit", (event) => {
 
 // A refused cell keeps the focus, its text selected, to be corrected at once.
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target.id !== "game-sheet") return;
+  if (event.detail.target?.id !== "game-sheet") return;
   const refused = document.querySelector("#game-sheet input[aria-invalid=true]");
   if (refused) {
     refused.focus();
@@ -84,7 +87,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
 let typing = null;
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
-  typing = event.detail.target.id === "game-sheet" && active?.classList.contains("dirty")
+  typing = event.detail.target?.id === "game-sheet" && active?.classList.contains("dirty")
     ? { id: active.id, value: active.value }
     : null;
 });
@@ -105,4 +108,11 @@ document.addEventListener("htmx:oobBeforeSwap", (event) => {
   if (!row.matches?.(".results-table tr")) return;
   const busy = row.contains(document.activeElement) || row.querySelector(".dirty, [role=alert]");
   if (busy) event.detail.shouldSwap = false;
+});
+
+// A refusal the whole console comes back with (a draw cancelled, the timer) is brought into sight.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.tagName !== "MAIN") return;
+  const refusal = document.querySelector("main [role=alert].error");
+  if (refusal) refusal.scrollIntoView({ block: "center" });
 });

@@ -333,6 +333,9 @@ def test_a_player_without_a_table_is_named_at_the_keyboard(session):
         "« Él » désigne plusieurs joueurs : Élodie Roux, Éloïse Martin. Tapez davantage du nom."
     )
     assert round_.results.count() == 2
+    with pytest.raises(services.DuplicateError) as caught:
+        services.bulletin_enter(round_=round_, table="bob", entry="12")  # trial of issue 11: Bob has a table
+    assert str(caught.value) == "Bob est à la table 2 : tapez 2."
 
 
 def test_bulletins_count_who_is_missing(session):

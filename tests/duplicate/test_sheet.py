@@ -200,3 +200,30 @@ def test_the_consoles_poll_brings_the_rows_changed_since_it_last_looked(client, 
     assert 'value="12"' in html
     client.force_login(alice.__class__.objects.create(username="intrus"))
     assert client.get(url).status_code == 404
+
+
+def test_an_emptied_row_that_showed_no_score_does_not_erase_a_phones_bulletin(client, alice, lyon):
+    """Second trial of issue 11: the console's row, touched then emptied, was never refreshed; ✓ on it then
+    erased the score the player had sent from his phone meanwhile ("Bulletin effacé.")."""
+    session, premier, _second = seed_game(alice, lyon)
+    round_ = session.rounds.get(number=3)
+    services.result_clear(round_=round_, player=premier)
+    services.result_set(round_=round_, player=premier, score=15)  # from his phone, after the row was drawn
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/coups/3/resultats/{premier.pk}/"
+    response = client.post(url, {"score": "", "saved_score": "", "move": ""}, headers={"HX-Request": "true"})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Premier a déjà 15 (envoyé depuis son téléphone ou une autre console)." in html
+    assert 'value="15"' in html
+    assert premier.results.get(round=round_).score == 15
+
+
+def test_tirer_draws_on_the_server_whatever_the_draw_box_holds(client, session, alice):
+    """Second trial of issue 11: a refused typed draw left in its box was sent again by "Tirer"."""
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/coups/"
+    response = client.post(url, {"draw": "AEIOUAE", "action": "typed"})
+    assert response.status_code == 400 and 'value="AEIOUAE"' in response.content.decode()
+    assert client.post(url, {"draw": "AEIOUAE", "action": "server"}).status_code == 302
+    assert session.rounds.get().drawn_by_server
