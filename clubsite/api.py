@@ -8,15 +8,35 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+from ninja.parser import Parser
 
 from scoring.engine.errors import ScoringError
+from scoring.schemas import PATTERN_HINTS
+from scoring.throttling import too_many_requests
+
+
+class NotAnObject(ValueError):
+    """A JSON body that is not an object (`null`, a list, a number): no operation takes one."""
+
+
+class ObjectParser(Parser):
+    """Ninja's JSON parser, refusing a body that is not an object: ninja's schemas read any value's attributes, so
+    `null` would otherwise pass for an object whose every field takes its default."""
+
+    def parse_body(self, request):
+        data = super().parse_body(request)
+        if not isinstance(data, dict):
+            raise NotAnObject
+        return data
+
 
 api = NinjaAPI(
     title="Clubsite API",
     version="1",
     urls_namespace="api",
     description="Compter des coups de Scrabble selon les règles de la FISF.",
+    parser=ObjectParser(),
 )
 api.add_router("", "scoring.api.router")
 api.add_router("", "duplicate.api.router")
@@ -33,7 +53,10 @@ _FIELD_MESSAGES = {
     "too_long": "Champ « %(field)s » : %(max_length)s éléments au plus.",
     "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
+    "string_too_short": "Champ « %(field)s » : texte trop court.",
 }
+# Ninja's own English refusals, raised before an operation runs.
+_CSRF_FAILED = "CSRF check Failed"
 
 
 def _detail(request, message: str, status: int):
@@ -45,6 +68,9 @@ def validation_message(error: dict) -> str:
     field = ".".join(str(part) for part in error["loc"][2:])
     if not field:
         return gettext("Le corps de la requête doit être un objet JSON.")
+    if error["type"] == "string_pattern_mismatch" and error["ctx"]["pattern"] in PATTERN_HINTS:
+        hint = PATTERN_HINTS[error["ctx"]["pattern"]]
+        return gettext("Champ « %(field)s » : %(hint)s.") % {"field": field, "hint": hint}
     template = _FIELD_MESSAGES.get(error["type"], "Champ « %(field)s » invalide.")
     return gettext(template) % {"field": field, **error.get("ctx", {})}
 
@@ -61,9 +87,22 @@ def on_scoring_error(request, exc: ScoringError):
 
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
+    if isinstance(exc.__cause__, NotAnObject):
+        return _detail(request, gettext("Le corps de la requête doit être un objet JSON."), 422)
     if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
         return _detail(request, gettext("Corps de la requête illisible : du JSON est attendu."), 400)
+    if exc.status_code == 403 and str(exc) == _CSRF_FAILED:
+        message = gettext(
+            "Vérification CSRF refusée : avec une session, envoyez le jeton CSRF (en-tête X-CSRFToken) ; "
+            "un script s'authentifie plutôt par jeton (Authorization: Bearer)."
+        )
+        return _detail(request, message, 403)
     return _detail(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(Throttled)
+def on_throttled(request, exc: Throttled):
+    return _detail(request, too_many_requests(exc.wait), 429)
 
 
 @api.exception_handler(AuthenticationError)

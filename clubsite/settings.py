@@ -8,7 +8,16 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from clubsite.env import database_from_url, env_bool, env_int, env_list, env_redis_url, env_str
+from clubsite.env import (
+    database_from_url,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_redis_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -46,6 +55,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Inside the locale's (its messages are French) and around the middleware that may refuse a request.
+    "clubsite.middleware.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -116,6 +127,25 @@ STORAGES = {
 
 # The API only accepts small JSON bodies.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
+# What anyone, without an account, may make the server compute. A search (the top finder, the word finder: the API
+# and the pages) stops after this many seconds and says that its list is partial.
+SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
+# Requests per client, counted by django-ninja's throttles in the default cache, which every process shares: a
+# visitor by address, a member by account. "api" is the scoring API (/api/score), "search" the searches above.
+NINJA_DEFAULT_THROTTLE_RATES = {
+    "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
+    "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
+    "visitor_search": env_rate("DJANGO_RATE_SEARCH_VISITOR", "10/min"),
+    "member_search": env_rate("DJANGO_RATE_SEARCH_MEMBER", "60/min"),
+}
+# A visitor's address: the connection's, or behind reverse proxies the one the nearest proxy appended to
+# X-Forwarded-For (a header any client can write, so only what our own proxies add is believed).
+NINJA_NUM_PROXIES = env_int(
+    "DJANGO_NUM_PROXIES", default=1 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", default=False) else 0
+)
+if NINJA_NUM_PROXIES < 0:
+    raise ImproperlyConfigured(f"DJANGO_NUM_PROXIES must be 0 or more, got {NINJA_NUM_PROXIES}")
 
 # HTTPS hardening, on whenever DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)
