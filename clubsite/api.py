@@ -16,19 +16,42 @@ from scoring.schemas import PATTERN_HINTS
 from scoring.throttling import too_many_requests
 
 
-class NotAnObject(ValueError):
-    """A JSON body that is not an object (`null`, a list, a number): no operation takes one."""
+class RefusedBody(ValueError):
+    """A JSON body that no operation takes; the API answers 422 with `message`."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 class ObjectParser(Parser):
-    """Ninja's JSON parser, refusing a body that is not an object: ninja's schemas read any value's attributes, so
-    `null` would otherwise pass for an object whose every field takes its default."""
+    """Ninja's JSON parser, refusing what no operation takes before a schema reads it: a body that is not an object
+    (ninja's schemas read any value's attributes, so `null` would pass for an object whose every field takes its
+    default), and a NUL character anywhere (no text column can store one: PostgreSQL refuses it)."""
 
     def parse_body(self, request):
         data = super().parse_body(request)
         if not isinstance(data, dict):
-            raise NotAnObject
+            raise RefusedBody(gettext("Le corps de la requête doit être un objet JSON."))
+        path = _nul_character_at(data)
+        if path is not None:
+            field = ".".join(str(part).replace("\x00", "\\0") for part in path)
+            raise RefusedBody(gettext("Champ « %(field)s » : caractère nul (U+0000) non accepté.") % {"field": field})
         return data
+
+
+def _nul_character_at(value, path=()):
+    """The path to the first key or string holding a NUL character, or None."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and "\x00" in key:
+            return (*path, key)
+        found = _nul_character_at(item, (*path, key))
+        if found is not None:
+            return found
+    return None
 
 
 api = NinjaAPI(
@@ -87,8 +110,8 @@ def on_scoring_error(request, exc: ScoringError):
 
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
-    if isinstance(exc.__cause__, NotAnObject):
-        return _detail(request, gettext("Le corps de la requête doit être un objet JSON."), 422)
+    if isinstance(exc.__cause__, RefusedBody):
+        return _detail(request, exc.__cause__.message, 422)
     if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
         return _detail(request, gettext("Corps de la requête illisible : du JSON est attendu."), 400)
     if exc.status_code == 403 and str(exc) == _CSRF_FAILED:

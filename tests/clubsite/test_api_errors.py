@@ -94,7 +94,7 @@ def test_a_body_that_is_not_an_object_is_refused(client, alice, body):
     ("body", "message"),
     [
         (
-            {"move": "H4 VAG\x00UE"},
+            {"move": "H4 VAG-UE"},
             "Champ « move » : une coordonnée puis un mot en lettres, comme « H4 VAGUE » ou « 4G AVIONS ».",
         ),
         (
@@ -133,3 +133,15 @@ def test_each_operation_documents_its_own_body(client):
     body = schema["paths"]["/api/score"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     name = body["$ref"].rsplit("/", 1)[1]
     assert set(schema["components"]["schemas"][name]["properties"]) == {"edition", "board", "check_words", "move"}
+
+
+def test_a_nul_character_anywhere_in_a_body_is_refused(client, alice):
+    """schemathesis: a NUL in a player's name reached PostgreSQL, which refuses it, and answered 500."""
+    token = ApiToken.issue(alice)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    body = {"name": "Mardi", "players": ["Alice", "Bo\x00b"]}
+    response = client.post("/api/duplicate/sessions", json.dumps(body), "application/json", **auth)
+    assert detail(response) == (422, "Champ « players.1 » : caractère nul (U+0000) non accepté.")
+    assert not Session.objects.exists()
+    response = client.post("/api/score", json.dumps({"move": "H4 VAGUE", "x\x00": 1}), "application/json")
+    assert detail(response) == (422, "Champ « x\\0 » : caractère nul (U+0000) non accepté.")
