@@ -8,15 +8,58 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+from ninja.parser import Parser
 
 from scoring.engine.errors import ScoringError
+from scoring.schemas import PATTERN_HINTS
+from scoring.throttling import too_many_requests
+
+
+class RefusedBody(ValueError):
+    """A JSON body that no operation takes; the API answers 422 with `message`."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class ObjectParser(Parser):
+    """Ninja's JSON parser, refusing what no operation takes before a schema reads it: a body that is not an object
+    (ninja's schemas read any value's attributes, so `null` would pass for an object whose every field takes its
+    default), and a NUL character anywhere (no text column can store one: PostgreSQL refuses it)."""
+
+    def parse_body(self, request):
+        data = super().parse_body(request)
+        if not isinstance(data, dict):
+            raise RefusedBody(gettext("Le corps de la requête doit être un objet JSON."))
+        path = _nul_character_at(data)
+        if path is not None:
+            field = ".".join(str(part).replace("\x00", "\\0") for part in path)
+            raise RefusedBody(gettext("Champ « %(field)s » : caractère nul (U+0000) non accepté.") % {"field": field})
+        return data
+
+
+def _nul_character_at(value, path=()):
+    """The path to the first key or string holding a NUL character, or None."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and "\x00" in key:
+            return (*path, key)
+        found = _nul_character_at(item, (*path, key))
+        if found is not None:
+            return found
+    return None
+
 
 api = NinjaAPI(
     title="Clubsite API",
     version="1",
     urls_namespace="api",
     description="Compter des coups de Scrabble selon les règles de la FISF.",
+    parser=ObjectParser(),
 )
 api.add_router("", "scoring.api.router")
 api.add_router("", "duplicate.api.router")
@@ -34,7 +77,10 @@ _FIELD_MESSAGES = {
     "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
     "nul_character": "Champ « %(field)s » : le caractère nul n'est pas permis.",
+    "string_too_short": "Champ « %(field)s » : texte trop court.",
 }
+# Ninja's own English refusals, raised before an operation runs.
+_CSRF_FAILED = "CSRF check Failed"
 
 
 def _detail(request, message: str, status: int):
@@ -46,6 +92,9 @@ def validation_message(error: dict) -> str:
     field = ".".join(str(part) for part in error["loc"][2:])
     if not field:
         return gettext("Le corps de la requête doit être un objet JSON.")
+    if error["type"] == "string_pattern_mismatch" and error["ctx"]["pattern"] in PATTERN_HINTS:
+        hint = PATTERN_HINTS[error["ctx"]["pattern"]]
+        return gettext("Champ « %(field)s » : %(hint)s.") % {"field": field, "hint": hint}
     template = _FIELD_MESSAGES.get(error["type"], "Champ « %(field)s » invalide.")
     return gettext(template) % {"field": field, **error.get("ctx", {})}
 
@@ -62,9 +111,22 @@ def on_scoring_error(request, exc: ScoringError):
 
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
+    if isinstance(exc.__cause__, RefusedBody):
+        return _detail(request, exc.__cause__.message, 422)
     if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
         return _detail(request, gettext("Corps de la requête illisible : du JSON est attendu."), 400)
+    if exc.status_code == 403 and str(exc) == _CSRF_FAILED:
+        message = gettext(
+            "Vérification CSRF refusée : avec une session, envoyez le jeton CSRF (en-tête X-CSRFToken) ; "
+            "un script s'authentifie plutôt par jeton (Authorization: Bearer)."
+        )
+        return _detail(request, message, 403)
     return _detail(request, str(exc), exc.status_code)
+
+
+@api.exception_handler(Throttled)
+def on_throttled(request, exc: Throttled):
+    return _detail(request, too_many_requests(exc.wait), 429)
 
 
 @api.exception_handler(AuthenticationError)

@@ -6,6 +6,7 @@ counts as unset, so `NAME=` in an env file means "use the default".
 """
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -46,6 +47,31 @@ def env_int(name: str, default: int) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from None
+
+
+def env_float(name: str, default: float) -> float:
+    value = env_str(name)
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number > 0 or number == float("inf"):
+        raise ImproperlyConfigured(f"{name} must be a positive number, got {value!r}")
+    return number
+
+
+# A request rate as django-ninja's throttles read it: a count, "/", then a period, optionally multiplied.
+_RATE = re.compile(r"^\d+/\d*(s|sec|m|min|h|hour|d|day)$")
+
+
+def env_rate(name: str, default: str) -> str:
+    """Read a rate such as `60/min` (periods: s, min, hour, day; `10/5min` for ten every five minutes)."""
+    value = env_str(name, default).strip()
+    if not _RATE.match(value):
+        raise ImproperlyConfigured(f"{name} must be a rate such as 60/min (s, min, hour or day), got {value!r}")
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

@@ -10,7 +10,16 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from clubsite.env import database_from_url, env_bool, env_int, env_list, env_redis_url, env_str
+from clubsite.env import (
+    database_from_url,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_redis_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -50,6 +59,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Inside the locale's (its messages are French) and around the middleware that may refuse a request.
+    "clubsite.middleware.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -123,6 +134,20 @@ STORAGES = {
 
 # The API only accepts small JSON bodies.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+
+# What anyone, without an account, may make the server compute. A search (the top finder, the word finder: the API
+# and the pages) stops after this many seconds and says that its list is partial.
+SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
+# Requests per client, counted by django-ninja's throttles in the default cache, which every process shares: a
+# visitor by address, a member by account. "api" is the scoring API (/api/score), "search" the searches above.
+NINJA_DEFAULT_THROTTLE_RATES = {
+    "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
+    "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
+    "visitor_search": env_rate("DJANGO_RATE_SEARCH_VISITOR", "10/min"),
+    "member_search": env_rate("DJANGO_RATE_SEARCH_MEMBER", "60/min"),
+}
+# A visitor's address, for the rate limits as for the log-in lockout: see TRUSTED_PROXIES below.
+CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
 
 # HTTPS hardening, on whenever DEBUG is off.
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", default=not DEBUG)
@@ -227,7 +252,8 @@ AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
 # The client's address is REMOTE_ADDR unless the site says how many proxies it trusts in front of it: only then is
 # it read from CLIENT_IP_HEADER, the entry the outermost trusted proxy wrote (what a client sends itself is ignored).
-TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 0)
+# Behind a proxy that terminates TLS (DJANGO_SECURE_PROXY_SSL_HEADER), one proxy unless told otherwise.
+TRUSTED_PROXIES = env_int("DJANGO_TRUSTED_PROXIES", 1 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False) else 0)
 CLIENT_IP_HEADER = env_str("DJANGO_CLIENT_IP_HEADER", "X-Forwarded-For")
 if AXES_FAILURE_LIMIT < 1 or AXES_COOLOFF_TIME.total_seconds() < 60:
     raise ImproperlyConfigured("DJANGO_LOGIN_FAILURE_LIMIT and DJANGO_LOGIN_LOCKOUT_MINUTES must be 1 or more")

@@ -43,7 +43,7 @@ class TokenAuth(HttpBearer):
 
 
 router = Router(tags=["Duplicate"], auth=[TokenAuth(), django_auth])
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
 
 
 def _session_for(request, pk, *, write=False) -> Session:

@@ -1,23 +1,28 @@
+from django.conf import settings
+from django.utils.translation import gettext
 from ninja import Router
 
 from .engine.errors import ScoringError, gettext_noop
 from .engine.lexicon import in_lexicon
-from .engine.movegen import generate_moves, words_from_letters
+from .engine.movegen import OutOfTime, best_moves, words_from_letters
 from .engine.moves import Move, replay
 from .models import Edition, Lexicon, RuleSet, move_index
-from .schemas import ErrorOut, ScoreIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
+from .schemas import ErrorOut, MoveIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
+from .throttling import throttles
 
 router = Router(tags=["Compteur"])
+ERRORS = {400: ErrorOut, 413: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
 @router.post(
     "/score",
-    response={200: ScoreOut, 400: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+    response={200: ScoreOut, **ERRORS},
     summary="Compter un coup",
     exclude_none=True,
     description="Valide le coup sur la grille formée par `board` et renvoie son score, mot principal en tête.",
+    throttle=throttles("api"),
 )
-def score(request, payload: ScoreIn):
+def score(request, payload: MoveIn):
     edition = Edition.objects.engine(payload.edition)
     rules = RuleSet.objects.engine()
     board = replay(payload.board, edition, rules, strict=True).board
@@ -49,29 +54,47 @@ def _index_for(edition):
 
 @router.post(
     "/top",
-    response={200: TopOut, 400: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+    response={200: TopOut, **ERRORS},
     summary="Meilleurs coups d'un tirage",
     exclude_none=True,
     description="Tous les coups légaux du tirage sur la grille, mots de la liste libre de l'édition (pas l'ODS), "
-    "du meilleur au moins bon ; `count` les compte tous, `moves` en donne `limit`.",
+    "du meilleur au moins bon ; `count` les compte tous, `moves` en donne `limit`. Une recherche trop longue "
+    "s'arrête : `complete` est faux et `detail` le dit.",
+    throttle=throttles("search"),
 )
 def top(request, payload: TopIn):
     edition = Edition.objects.engine(payload.edition)
     rules = RuleSet.objects.engine()
     board = replay(payload.board, edition, rules, strict=True).board
-    candidates = generate_moves(board, payload.rack, edition, _index_for(edition), rules)
-    plays = [candidate.play(board, edition, rules) for candidate in candidates[: payload.limit]]
+    index = _index_for(edition)
+    detail = None
+    try:
+        ranking = best_moves(
+            board, payload.rack, edition, index, rules, limit=payload.limit, time_limit=settings.SEARCH_TIME_LIMIT
+        )
+    except OutOfTime as stopped:
+        ranking, detail = stopped.found, stopped.translated(gettext)
+    plays = [candidate.play(board, edition, rules) for candidate in ranking.moves]
     moves = [{"move": play.move.notation, **_play_out(play, False, edition)} for play in plays]
-    return {"moves": moves, "count": len(candidates)}
+    return {"moves": moves, "count": ranking.count, "complete": detail is None, "detail": detail}
 
 
 @router.post(
     "/words",
-    response={200: WordsOut, 400: ErrorOut, 413: ErrorOut, 422: ErrorOut},
+    response={200: WordsOut, **ERRORS},
     summary="Trouver un mot avec des lettres",
-    description="Les mots de la liste libre que forment les lettres (« ? » : joker), les plus longs d'abord.",
+    exclude_none=True,
+    description="Les mots de la liste libre que forment les lettres (« ? » : joker), les plus longs d'abord. Une "
+    "recherche trop longue s'arrête : `complete` est faux et `detail` le dit.",
+    throttle=throttles("search"),
 )
 def words(request, payload: WordsIn):
     edition = Edition.objects.engine(payload.edition)
-    found = words_from_letters(payload.letters, edition, _index_for(edition))
-    return {"words": [{"word": w.word, "values": list(w.values), "total": w.total} for w in found], "count": len(found)}
+    index = _index_for(edition)
+    detail = None
+    try:
+        found = words_from_letters(payload.letters, edition, index, time_limit=settings.SEARCH_TIME_LIMIT)
+    except OutOfTime as stopped:
+        found, detail = stopped.found, stopped.translated(gettext)
+    words = [{"word": w.word, "values": list(w.values), "total": w.total} for w in found]
+    return {"words": words, "count": len(found), "complete": detail is None, "detail": detail}

@@ -1,13 +1,29 @@
 from typing import Annotated
 
+from django.utils.translation import gettext_lazy as _
 from ninja import Field, Schema
-from pydantic import StringConstraints
+from pydantic import NonNegativeInt, StringConstraints
 
-MoveText = Annotated[str, StringConstraints(max_length=40)]
+# The characters each kind of field may hold, stated in the OpenAPI schema and checked before the engine reads
+# the text (which then names what it cannot read). \w is Unicode: accented letters, Ç, Ñ, Ł... are letters.
+EDITION_PATTERN = r"^[-a-zA-Z0-9_]+$"
+MOVE_PATTERN = r"^(?:[^\W_]|[\s()·])*$"  # letters, the coordinate's digits, spaces, (X) for a blank, L·L
+LETTERS_PATTERN = r"^(?:[^\W\d_]|[\s?·])*$"  # letters, ? for a blank
+
+# What a value refused by one of those patterns should look like, in the API's French error message.
+PATTERN_HINTS = {
+    EDITION_PATTERN: _("un code d'édition comme fr, en ou es"),
+    MOVE_PATTERN: _("une coordonnée puis un mot en lettres, comme « H4 VAGUE » ou « 4G AVIONS »"),
+    LETTERS_PATTERN: _("des lettres seulement, « ? » pour un joker"),
+}
+
+EditionCode = Annotated[str, StringConstraints(min_length=1, max_length=8, pattern=EDITION_PATTERN)]
+MoveText = Annotated[str, StringConstraints(max_length=40, pattern=MOVE_PATTERN)]
+Letters = Annotated[str, StringConstraints(max_length=20, pattern=LETTERS_PATTERN)]
 
 
-class ScoreIn(Schema):
-    edition: str = Field("fr", max_length=8, description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt.")
+class MoveIn(Schema):
+    edition: EditionCode = Field("fr", description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt.")
     board: list[MoveText] = Field(
         default_factory=list, max_length=120, description="Coups déjà sur la grille, dans l'ordre, en notation FISF."
     )
@@ -19,15 +35,15 @@ class ScoreIn(Schema):
 
 class WordOut(Schema):
     word: str
-    score: int
+    score: NonNegativeInt
     calculation: str
     in_list: bool | None = Field(None, description="Présent avec check_words : le mot est-il dans la liste ?")
 
 
 class ScoreOut(Schema):
-    score: int
-    tiles_placed: int
-    bonus: int
+    score: NonNegativeInt
+    tiles_placed: NonNegativeInt
+    bonus: NonNegativeInt
     words: list[WordOut]
 
 
@@ -36,34 +52,45 @@ class ErrorOut(Schema):
 
 
 class TopIn(Schema):
-    edition: str = Field("fr", max_length=8)
+    edition: EditionCode = "fr"
     board: list[MoveText] = Field(default_factory=list, max_length=120)
-    rack: str = Field(max_length=20, description="Le tirage : lettres, « ? » pour un joker, 9 jetons au plus.")
+    rack: Letters = Field(
+        description="Le tirage : lettres, « ? » pour un joker, 9 jetons au plus, pas plus d'une lettre (ni de "
+        "jokers) que le jeu de l'édition n'en a."
+    )
     limit: int = Field(20, ge=1, le=200)
 
 
 class TopMoveOut(Schema):
     move: str
-    score: int
+    score: NonNegativeInt
     words: list[WordOut]
 
 
 class TopOut(Schema):
     moves: list[TopMoveOut]
-    count: int
+    count: NonNegativeInt = Field(description="Nombre de coups trouvés.")
+    complete: bool = Field(description="Faux quand la recherche a été arrêtée faute de temps.")
+    detail: str | None = Field(
+        None, description="Présent quand la recherche a été arrêtée : pourquoi la liste est partielle."
+    )
 
 
 class WordsIn(Schema):
-    edition: str = Field("fr", max_length=8)
-    letters: str = Field(max_length=20, description="Lettres, « ? » pour un joker.")
+    edition: EditionCode = "fr"
+    letters: Letters = Field(description="Lettres, « ? » pour un joker, comme un tirage (9 au plus).")
 
 
 class FoundWordOut(Schema):
     word: str
-    values: list[int]
-    total: int
+    values: list[NonNegativeInt]
+    total: NonNegativeInt
 
 
 class WordsOut(Schema):
     words: list[FoundWordOut]
-    count: int
+    count: NonNegativeInt
+    complete: bool = Field(description="Faux quand la recherche a été arrêtée faute de temps.")
+    detail: str | None = Field(
+        None, description="Présent quand la recherche a été arrêtée : pourquoi la liste est partielle."
+    )

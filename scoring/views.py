@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -9,7 +10,7 @@ from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore
 from .engine.board import square_name
 from .engine.errors import ScoringError, clause
 from .engine.lexicon import in_lexicon
-from .engine.movegen import generate_moves, words_from_letters
+from .engine.movegen import OutOfTime, best_moves, words_from_letters
 from .engine.moves import replay
 from .engine.tracking import track
 from .engine.typed import score_typed
@@ -25,6 +26,7 @@ from .forms import (
     blank_mark,
 )
 from .models import Edition, Lexicon, RuleSet, move_index
+from .throttling import refusal as throttle_refusal
 
 
 @require_http_methods(["GET", "POST"])
@@ -195,7 +197,9 @@ def grid_page(request, store: BoardStore):
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
     players = store.player_count or form.player_count()
-    best, best_error = _best_moves(board, form, edition, rules) if action in ("best", "show") else (None, "")
+    best, best_error, best_status = (None, "", 200)
+    if action in ("best", "show"):
+        best, best_error, best_status = _best_moves(request, board, form, edition, rules)
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
@@ -223,7 +227,7 @@ def grid_page(request, store: BoardStore):
         "typed_url": reverse("counter"),
         **store.context(),
     }
-    status = 400 if refused else 200
+    status = 400 if refused else best_status
     if request.htmx and request.method == "POST" and not action:
         response = render(request, "scoring/grid.html#workspace", context, status=status)
         return reswap(retarget(response, "#workspace"), "outerHTML")
@@ -243,19 +247,29 @@ def _swap_region(response, selector, swap="outerHTML"):
 BEST_MOVES_SHOWN = 20
 
 
-def _best_moves(board, form, edition, rules):
-    """ "Meilleurs coups": the first moves of the rack on the board, each with the fields that lay it on the grid."""
+def _best_moves(request, board, form, edition, rules):
+    """ "Meilleurs coups": the first moves of the rack on the board, each with the fields that lay it on the grid.
+
+    Gives (the moves and their count, or None; the reason there are none; the page's status)."""
     if not form.rack_text.strip():
-        return None, gettext("Tapez d'abord le tirage.")
+        return None, gettext("Tapez d'abord le tirage."), 200
     index = move_index(edition.code)
     if index is None:
-        return None, gettext("Aucune liste de mots n'est définie pour cette édition.")
+        return None, gettext("Aucune liste de mots n'est définie pour cette édition."), 200
+    refusal = throttle_refusal(request, "search")
+    if refusal:
+        return None, refusal, 429
+    stopped = ""
     try:
-        candidates = generate_moves(board, form.rack_text, edition, index, rules)
+        ranking = best_moves(
+            board, form.rack_text, edition, index, rules, limit=BEST_MOVES_SHOWN, time_limit=settings.SEARCH_TIME_LIMIT
+        )
+    except OutOfTime as out_of_time:
+        ranking, stopped = out_of_time.found, out_of_time.translated(gettext)
     except ScoringError as error:
-        return None, error.translated(gettext)
+        return None, error.translated(gettext), 200
     best = []
-    for candidate in candidates[:BEST_MOVES_SHOWN]:
+    for candidate in ranking.moves:
         play = candidate.play(board, edition, rules)
         placed = sorted(play.placed)
         best.append(
@@ -268,7 +282,7 @@ def _best_moves(board, form, edition, rules):
                 "blanks": ",".join(blank_mark(index, tile) for index, tile in placed if tile.blank),
             }
         )
-    return {"moves": best, "count": len(candidates)}, ""
+    return {"moves": best, "count": ranking.count, "stopped": stopped}, "", 200
 
 
 def _replay(moves, edition, rules):
@@ -286,18 +300,9 @@ def word_finder(request):
     """ "Trouver un mot avec des lettres": the words of the free list the letters make, longest first."""
     edition = _edition_or_default(request.POST.get("edition"))
     letters = request.POST.get("letters", "")[:20]
-    found, error, status = None, "", 200
-    if request.method == "POST" and not letters.strip():
-        error, status = gettext("Tapez d'abord des lettres (un ? pour un joker)."), 400
-    elif request.method == "POST":
-        index = move_index(edition.code)
-        if index is None:
-            error, status = gettext("Aucune liste de mots n'est définie pour cette édition."), 400
-        else:
-            try:
-                found = words_from_letters(letters, edition, index)
-            except ScoringError as caught:
-                error, status = caught.translated(gettext), 400
+    found, error, stopped, status = None, "", "", 200
+    if request.method == "POST":
+        found, error, stopped, status = _words(request, letters, edition)
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
@@ -305,5 +310,24 @@ def word_finder(request):
         "found": found,
         "shown": found[:WORDS_SHOWN] if found else found,
         "error": error,
+        "stopped": stopped,
     }
     return render(request, "scoring/words.html", context, status=status)
+
+
+def _words(request, letters, edition):
+    """The word finder's search: (the words found or None, a refusal, a note that the list is partial, status)."""
+    if not letters.strip():
+        return None, gettext("Tapez d'abord des lettres (un ? pour un joker)."), "", 400
+    index = move_index(edition.code)
+    if index is None:
+        return None, gettext("Aucune liste de mots n'est définie pour cette édition."), "", 400
+    refusal = throttle_refusal(request, "search")
+    if refusal:
+        return None, refusal, "", 429
+    try:
+        return words_from_letters(letters, edition, index, time_limit=settings.SEARCH_TIME_LIMIT), "", "", 200
+    except OutOfTime as out_of_time:
+        return out_of_time.found, "", out_of_time.translated(gettext), 200
+    except ScoringError as error:
+        return None, error.translated(gettext), "", 400

@@ -86,7 +86,7 @@ def parse_draw(text: str, edition: Edition, rack_size: int = 7) -> Draw:
     new = _read_letters(new_text, edition, written, rack_size)
     if len(kept) + len(new) > rack_size:
         raise _too_many_letters(written, rack_size)
-    _check_against_the_set(kept + new, edition)
+    edition.check_in_set(kept + new)
     return Draw(kept=kept, new=new, rejets=1 if rejet else 0)
 
 
@@ -127,18 +127,6 @@ def _read_run(run: str, edition: Edition, written: str) -> list[str]:
                 letter=letter,
             )
     return [letter for letter, _ in tiles]
-
-
-def _check_against_the_set(letters: tuple[str, ...], edition: Edition) -> None:
-    in_set = edition.counts()
-    for letter, count in sorted(Counter(letters).items()):
-        if count > in_set.get(letter, 0):
-            raise NotationError(
-                gettext_noop("Le tirage compte %(count)d « %(letter)s » : le jeu n'en a que %(in_set)d."),
-                count=count,
-                letter=letter,
-                in_set=in_set.get(letter, 0),
-            )
 
 
 def draw_tiles(

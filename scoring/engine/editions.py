@@ -5,6 +5,8 @@ hand the engine `Edition` objects built by `Edition.build`.
 """
 
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import NotationError, gettext_noop
@@ -51,6 +53,18 @@ class Edition:
 
     def has_tile(self, letter: str) -> bool:
         return letter in self.values
+
+    def check_in_set(self, letters: Iterable[str]) -> None:
+        """Refuse a rack holding more of a letter (`?`: a blank) than the full set has: no draw can give it."""
+        in_set = self.counts()
+        for letter, count in sorted(Counter(letters).items()):
+            if count > in_set.get(letter, 0):
+                raise NotationError(
+                    gettext_noop("Le tirage compte %(count)d « %(letter)s » : le jeu n'en a que %(in_set)d."),
+                    count=count,
+                    letter=letter,
+                    in_set=in_set.get(letter, 0),
+                )
 
     def value(self, letter: str, blank: bool = False) -> int:
         return 0 if blank else self.values.get(letter, 0)

@@ -19,21 +19,51 @@ A single tile that forms a word both ways is one move, listed once, as the horiz
 
 `generate_moves` hands back light `Candidate`s (a rack with two blanks has some 20,000 moves, which
 `Board.evaluate` would take about half a second to turn into plays); `Candidate.play` and `top_moves` give the
-full `Play` with its words and calculations. A rack holds up to 9 tiles (the original formats); a move lays at
-most `rules.rack_size` of them, as `Board.evaluate` allows.
+full `Play` with its words and calculations. A rack holds up to 9 tiles (the original formats), and no more of a
+letter, blanks included, than the edition's set has; a move lays at most `rules.rack_size` of them, as
+`Board.evaluate` allows.
+
+The cost of a search grows steeply with the blanks and the tiles of the rack: two blanks among nine tiles can
+take seconds and find half a million moves. A caller that answers someone waiting uses `best_moves` (which ranks
+only the first moves) or `words_from_letters` with a `time_limit`: past it the search stops and raises `OutOfTime`
+with what it had found, ranked as usual.
 """
 
 import heapq
+from time import monotonic
 from typing import NamedTuple
 
 from .board import CENTER, LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, format_coordinate
 from .editions import BLANK, Edition
-from .errors import NotationError, gettext_noop
+from .errors import NotationError, ScoringError, gettext_noop
 from .gaddag import Gaddag
 from .moves import Board, Move, Play, Tile
 from .rules import DEFAULT_RULES, RuleSet
 
 MAX_RACK = 9  # the original formats' 7-sur-8 and 7-8-9 (facts §4)
+# How often a search looks at the clock: every this many moves or words found (a power of two less one).
+_CLOCK_MASK = 1023
+
+
+class OutOfTime(ScoringError):
+    """A search stopped at its time limit; `found` is what it would have returned, from the part searched."""
+
+    def __init__(self, template: str, found: "list[FoundWord] | Ranking"):
+        super().__init__(template)
+        self.found = found
+
+
+_MOVES_CUT_SHORT = gettext_noop(
+    "Recherche arrêtée faute de temps : seuls les coups trouvés jusque-là sont comptés, le meilleur peut y manquer."
+)
+
+
+class _Stop(Exception):
+    """Raised inside a search when its deadline has passed."""
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    return None if time_limit is None else monotonic() + time_limit
 
 
 class Candidate(NamedTuple):
@@ -65,6 +95,13 @@ class Candidate(NamedTuple):
         return board.evaluate(self.move(edition), edition, rules)
 
 
+class Ranking(NamedTuple):
+    """The first moves of a search, best first, and how many legal moves it found in all."""
+
+    moves: list[Candidate]
+    count: int
+
+
 class FoundWord(NamedTuple):
     """A word the letters make: `word` with lowercase letters for blanks, each tile's value, their sum."""
 
@@ -83,9 +120,31 @@ def generate_moves(
     bag_empty: bool = False,
 ) -> list[Candidate]:
     """Every legal move of `rack` (letters, `?` for a blank) on `board`, best first (see the module's ties)."""
-    records = _records(board, rack, edition, index, rules, bag_empty)
+    records, _complete = _records(board, rack, edition, index, rules, bag_empty, None)
     records.sort()
     return [_candidate(record) for record in records]
+
+
+def best_moves(
+    board: Board,
+    rack: str,
+    edition: Edition,
+    index: Gaddag,
+    rules: RuleSet = DEFAULT_RULES,
+    *,
+    limit: int,
+    time_limit: float | None = None,
+) -> Ranking:
+    """The `limit` best moves of `rack` on `board` and the count of all, without ranking every move found.
+
+    With `time_limit` (seconds), a search still running then stops and raises `OutOfTime` with the `Ranking` of
+    the moves found.
+    """
+    records, complete = _records(board, rack, edition, index, rules, False, _deadline(time_limit))
+    ranking = Ranking([_candidate(record) for record in heapq.nsmallest(limit, records)], len(records))
+    if not complete:
+        raise OutOfTime(_MOVES_CUT_SHORT, ranking)
+    return ranking
 
 
 def top_moves(
@@ -99,17 +158,22 @@ def top_moves(
     bag_empty: bool = False,
 ) -> list[Play]:
     """The `limit` best moves as `Board.evaluate` plays them; the first is the duplicate's top (FISF §3.4)."""
-    best = heapq.nsmallest(limit, _records(board, rack, edition, index, rules, bag_empty))
+    records, _complete = _records(board, rack, edition, index, rules, bag_empty, None)
+    best = heapq.nsmallest(limit, records)
     return [_candidate(record).play(board, edition, rules) for record in best]
 
 
-def words_from_letters(letters: str, edition: Edition, index: Gaddag) -> list[FoundWord]:
+def words_from_letters(
+    letters: str, edition: Edition, index: Gaddag, *, time_limit: float | None = None
+) -> list[FoundWord]:
     """Every listed word of two letters or more that `letters` make (`?`: a blank, worth 0), longest first.
 
     A word is listed once: its letters are taken from the real tiles where there are enough, from the blanks
     for the rest (so its sum is the highest it can be), the blanks standing for the last such letters. Among
-    words of one length the highest sum comes first, then alphabetical order.
+    words of one length the highest sum comes first, then alphabetical order. With `time_limit` (seconds), a
+    search still running then stops and raises `OutOfTime` with the words found.
     """
+    deadline = _deadline(time_limit)
     codes, blanks = _read_rack(letters, edition, index.alphabet)
     alphabet = index.alphabet
     counts = [0] * len(alphabet)
@@ -124,6 +188,10 @@ def words_from_letters(letters: str, edition: Edition, index: Gaddag) -> list[Fo
         mask = nodes[node]
         if mask & final_bit and len(word) >= 2:
             found.append(word.copy())
+            if deadline is not None and not len(found) & _CLOCK_MASK and monotonic() > deadline:
+                raise _Stop
+        elif deadline is not None and len(word) == 1 and monotonic() > deadline:
+            raise _Stop
         edge = node
         for code in range(len(alphabet)):
             if not mask >> code & 1:
@@ -140,9 +208,18 @@ def words_from_letters(letters: str, edition: Edition, index: Gaddag) -> list[Fo
                 extend(nodes[edge], word, blanks_left - 1)
                 word.pop()
 
-    extend(index.dawg_root, [], blanks)
+    try:
+        extend(index.dawg_root, [], blanks)
+    except _Stop:
+        complete = False
+    else:
+        complete = True
     words = [_with_blanks(word, codes, alphabet, values) for word in found]
     words.sort(key=lambda found_word: (-len(found_word.values), -found_word.total, found_word.word))
+    if not complete:
+        raise OutOfTime(
+            gettext_noop("Recherche arrêtée faute de temps : seuls les mots trouvés jusque-là sont listés."), words
+        )
     return words
 
 
@@ -162,21 +239,25 @@ def _with_blanks(word: list[int], rack_codes: list[int], alphabet, values) -> Fo
 
 
 def _read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
-    """Letter codes of the rack's tiles and its number of blanks (`?`), read as the edition reads a word."""
+    """Letter codes of the rack's tiles and its number of blanks (`?`), read as the edition reads a word.
+
+    The letters and blanks are those a draw can give: at most `MAX_RACK`, and no more of one than the set has
+    (a search's cost grows steeply with them)."""
     text = "".join(rack.split()).upper()  # lowercase would mean a blank in a written word, not in a rack
     blanks = text.count(BLANK)
     code_of = {letter: code for code, letter in enumerate(alphabet)}
-    codes: list[int] = []
+    letters: list[str] = []
     for run in text.split(BLANK):
         for letter, blank in edition.split(run) if run else ():
             if blank or letter not in code_of:
                 raise NotationError(gettext_noop("La lettre « %(letter)s » n'existe pas dans ce jeu."), letter=letter)
-            codes.append(code_of[letter])
-    if len(codes) + blanks > MAX_RACK:
+            letters.append(letter)
+    if len(letters) + blanks > MAX_RACK:
         raise NotationError(
             gettext_noop("Le tirage « %(text)s » compte plus de %(size)d lettres."), text=text, size=MAX_RACK
         )
-    return codes, blanks
+    edition.check_in_set(letters + [BLANK] * blanks)
+    return [code_of[letter] for letter in letters], blanks
 
 
 def _candidate(record: tuple) -> Candidate:
@@ -184,9 +265,31 @@ def _candidate(record: tuple) -> Candidate:
     return Candidate(-negative_score, row, col, not vertical, word, placed, blanks, not ends_flag)
 
 
-def _records(board: Board, rack: str, edition: Edition, index: Gaddag, rules: RuleSet, bag_empty: bool) -> list:
+def _records(
+    board: Board, rack: str, edition: Edition, index: Gaddag, rules: RuleSet, bag_empty: bool, deadline: float | None
+) -> tuple[list, bool]:
     """Every legal move as a tuple that sorts in rank order:
-    (-score, 0 if it ends the game else 1, blanks, 1 if vertical else 0, row, col, word, tiles placed)."""
+    (-score, 0 if it ends the game else 1, blanks, 1 if vertical else 0, row, col, word, tiles placed),
+    and whether the search went to its end (False: stopped at `deadline`, a `time.monotonic()` value)."""
+    records: list[tuple] = []
+    try:
+        _search(records, board, rack, edition, index, rules, bag_empty, deadline)
+    except _Stop:
+        return records, False
+    return records, True
+
+
+def _search(
+    records: list,
+    board: Board,
+    rack: str,
+    edition: Edition,
+    index: Gaddag,
+    rules: RuleSet,
+    bag_empty: bool,
+    deadline: float | None,
+) -> None:
+    """Append every legal move's record (see `_records`) to `records`; raise `_Stop` once `deadline` passes."""
     alphabet = index.alphabet
     codes, blank_count = _read_rack(rack, edition, alphabet)
     letter_count = len(alphabet)
@@ -209,7 +312,6 @@ def _records(board: Board, rack: str, edition: Edition, index: Gaddag, rules: Ru
     for code in codes:
         initial_rack_mask |= 1 << code
 
-    records: list[tuple] = []
     record = records.append
     lines = _Lines(board, index, edition)
 
@@ -222,7 +324,10 @@ def _records(board: Board, rack: str, edition: Edition, index: Gaddag, rules: Ru
 
     def leftwards(pos, node, mask, main, multiplier, cross, placed, blanks_left, rack_mask):
         # Squares pos+1 … anchor are laid or read and lead to `node`, whose mask is `mask`. Read the tiles on the
-        # board leftwards first.
+        # board leftwards first. Every path starts here, so the clock is read here (a dead end may go on long after
+        # the last move found).
+        if deadline is not None and monotonic() > deadline:
+            raise _Stop
         while pos >= 0:
             on_board = tile[pos]
             if on_board < 0:
@@ -326,6 +431,8 @@ def _records(board: Board, rack: str, edition: Edition, index: Gaddag, rules: Ru
                     placed,
                 )
             )
+            if deadline is not None and not len(records) & _CLOCK_MASK and monotonic() > deadline:
+                raise _Stop
         if pos == SIZE or placed == max_placed:
             return
         candidates = mask & cross_allowed[pos]
@@ -428,7 +535,6 @@ def _records(board: Board, rack: str, edition: Edition, index: Gaddag, rules: Ru
                 if blank_count:
                     text[anchor] = lower[code]
                     leftwards(anchor - 1, child, nodes[child], 0, times, base, 1, blank_count - 1, initial_rack_mask)
-    return records
 
 
 class _Lines:

@@ -59,3 +59,27 @@ def test_debug_is_on_by_default_without_a_secret_key():
 
 def test_debug_is_off_by_default_with_a_secret_key():
     assert read_setting("DEBUG", DJANGO_SECRET_KEY=get_random_secret_key()) == "False"
+
+
+def test_the_rate_limits_and_the_search_time_come_from_the_environment():
+    rates = read_setting(
+        "NINJA_DEFAULT_THROTTLE_RATES", DJANGO_RATE_SEARCH_VISITOR="5/min", DJANGO_RATE_API_MEMBER="1000/hour"
+    )
+    assert rates == str(
+        {"visitor_api": "60/min", "member_api": "1000/hour", "visitor_search": "5/min", "member_search": "60/min"}
+    )
+    assert read_setting("SEARCH_TIME_LIMIT") == "3.0"
+    assert read_setting("SEARCH_TIME_LIMIT", DJANGO_SEARCH_TIME_LIMIT="1.5") == "1.5"
+
+
+def test_behind_a_proxy_a_visitor_is_the_address_it_appends():
+    """One figure for the rate limits and the log-in lockout alike (they were two after issue 12's branches)."""
+    assert read_setting("TRUSTED_PROXIES") == "0"
+    assert read_setting("TRUSTED_PROXIES", DJANGO_SECURE_PROXY_SSL_HEADER="1") == "1"
+    assert read_setting("TRUSTED_PROXIES", DJANGO_SECURE_PROXY_SSL_HEADER="1", DJANGO_TRUSTED_PROXIES="2") == "2"
+
+
+def test_a_bad_rate_stops_the_site_at_start_up():
+    result = run_python("manage.py", "check", DJANGO_RATE_SEARCH_VISITOR="10 per minute")
+    assert result.returncode != 0
+    assert "DJANGO_RATE_SEARCH_VISITOR must be a rate such as 60/min" in result.stderr

@@ -4,7 +4,16 @@ import dj_database_url
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from clubsite.env import database_from_url, env_bool, env_int, env_list, env_redis_url, env_str
+from clubsite.env import (
+    database_from_url,
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_rate,
+    env_redis_url,
+    env_str,
+)
 
 BASE_DIR = Path("/srv/clubsite")
 
@@ -232,3 +241,32 @@ def test_database_from_url_makes_sqlite_paths_relative_to_base_dir_where_dj_data
         **dj_database_url.parse("sqlite:///db.sqlite3"),
         "NAME": BASE_DIR / "db.sqlite3",
     }
+
+
+def test_env_float_reads_a_positive_number(monkeypatch):
+    monkeypatch.setenv("LIMIT", "0.5")
+    assert env_float("LIMIT", default=3.0) == 0.5
+    monkeypatch.delenv("LIMIT")
+    assert env_float("LIMIT", default=3.0) == 3.0
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "inf", "nan"])
+def test_env_float_rejects_what_is_not_a_positive_number(monkeypatch, value):
+    monkeypatch.setenv("LIMIT", value)
+    with pytest.raises(ImproperlyConfigured) as excinfo:
+        env_float("LIMIT", default=3.0)
+    assert error_message(excinfo) == f"LIMIT must be a positive number, got {value!r}"
+
+
+@pytest.mark.parametrize("value", ["10/min", "1/s", "100/hour", "5000/day", "10/5min"])
+def test_env_rate_reads_ninjas_rates(monkeypatch, value):
+    monkeypatch.setenv("RATE", value)
+    assert env_rate("RATE", "60/min") == value
+
+
+@pytest.mark.parametrize("value", ["10", "10 per minute", "ten/min", "10/week"])
+def test_env_rate_rejects_other_text(monkeypatch, value):
+    monkeypatch.setenv("RATE", value)
+    with pytest.raises(ImproperlyConfigured) as excinfo:
+        env_rate("RATE", "60/min")
+    assert error_message(excinfo) == f"RATE must be a rate such as 60/min (s, min, hour or day), got {value!r}"

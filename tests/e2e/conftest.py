@@ -8,6 +8,7 @@ word list come from data migrations, so every test module marks itself
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import connections
 from playwright.sync_api import expect, sync_playwright
 
@@ -81,9 +82,11 @@ def viewport():
 
 @pytest.fixture
 def page(browser, live_server, viewport):
-    """A page in a new browser context (its own cookies, hence its own grid session) on the live server; a phone
-    sized viewport gets a touch screen and the mobile layout viewport, as on a real phone."""
+    """A page in a new browser context (its own cookies, hence its own grid session) on the live server, counted
+    afresh by the rate limits; a phone sized viewport gets a touch screen and the mobile layout viewport, as on a
+    real phone."""
     phone = viewport["width"] < 600
+    cache.clear()  # the rate limits' counts: the live server's database keeps its cache table between tests
     context = browser.new_context(
         base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, locale="fr-FR"
     )

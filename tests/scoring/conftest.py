@@ -1,9 +1,11 @@
 import json
 import os
+from itertools import count
 from pathlib import Path
 
 import pytest
 
+from scoring.engine import movegen
 from scoring.engine.board import square_index
 from scoring.engine.editions import BUILTIN_EDITIONS
 from scoring.engine.moves import Board, Tile
@@ -41,3 +43,11 @@ def board_with(**squares: str) -> Board:
         board.cells[square_index(name)] = Tile(letter.upper(), letter.islower())
         board.tile_count += 1
     return board
+
+
+@pytest.fixture
+def ticking_clock(monkeypatch):
+    """The searches' clock moves on one second each time it is read, so a time limit of n seconds lets a search
+    read it n times: where a search stops no longer depends on the machine's speed."""
+    ticks = count()
+    monkeypatch.setattr(movegen, "monotonic", lambda: next(ticks))

@@ -5,6 +5,7 @@ every line, start, length, ordering of the rack's tiles and letter for each blan
 The tests on the French list load its GADDAG from the cache directory (built there on the first run).
 """
 
+import dataclasses
 from itertools import permutations, product
 
 import pytest
@@ -14,7 +15,7 @@ from scoring.engine.editions import BUILTIN_EDITIONS
 from scoring.engine.errors import MoveError, NotationError
 from scoring.engine.gaddag import Gaddag, alphabet_of, build_gaddag, lexicon_index, load_gaddag, save_gaddag
 from scoring.engine.lexicon import FRENCH_WORDLIST, Lexicon, default_french_lexicon, in_lexicon
-from scoring.engine.movegen import generate_moves, top_moves, words_from_letters
+from scoring.engine.movegen import OutOfTime, best_moves, generate_moves, top_moves, words_from_letters
 from scoring.engine.moves import Board, Move, Tile
 from scoring.engine.rules import DEFAULT_RULES
 
@@ -280,6 +281,30 @@ def test_it_refuses_a_rack_it_cannot_read(small, fr, rack):
         generate_moves(Board(), rack, fr, small)
 
 
+@pytest.mark.parametrize(
+    ("rack", "message"),
+    [
+        ("?????????", "Le tirage compte 9 « ? » : le jeu n'en a que 2."),
+        ("AE???", "Le tirage compte 3 « ? » : le jeu n'en a que 2."),
+        ("KAKI", "Le tirage compte 2 « K » : le jeu n'en a que 1."),
+    ],
+)
+def test_a_rack_holds_no_more_of_a_tile_than_the_set(small, fr, rack, message):
+    """Issue 12: four racks of nine blanks kept the server busy for seconds each."""
+    for search in (generate_moves, words_from_letters):
+        with pytest.raises(NotationError) as refused:
+            search(Board(), rack, fr, small) if search is generate_moves else search(rack, fr, small)
+        assert refused.value.message == message
+
+
+def test_the_blanks_a_rack_may_hold_are_the_editions(small, fr):
+    one_blank = dataclasses.replace(fr, blanks=1)
+    with pytest.raises(NotationError) as refused:
+        generate_moves(Board(), "RA??", one_blank, small)
+    assert refused.value.message == "Le tirage compte 2 « ? » : le jeu n'en a que 1."
+    assert generate_moves(Board(), "RAT?", one_blank, small)
+
+
 def test_lowercase_accents_and_spaces_in_the_rack_are_read_as_letters(small, fr):
     assert generated(Board(), "r a t", fr, small) == generated(Board(), "RAT", fr, small)
     assert generated(Board(), "été", fr, small) == generated(Board(), "ETE", fr, small)
@@ -313,6 +338,38 @@ def test_top_moves_are_evaluate_plays_in_rank_order(small, fr):
     plays = top_moves(board, "TUER", fr, small, limit=5)
     moves = generate_moves(board, "TUER", fr, small)
     assert [(play.move.notation, play.score) for play in plays] == [(m.notation, m.score) for m in moves[:5]]
+
+
+def test_best_moves_are_the_first_moves_and_the_count_of_all(small, fr):
+    board = board_with(**MIDGAME)
+    moves = generate_moves(board, "TUER?", fr, small)
+    assert best_moves(board, "TUER?", fr, small, limit=5) == (moves[:5], len(moves))
+
+
+def test_a_search_past_its_time_limit_gives_what_it_found_and_says_so(small, fr, ticking_clock):
+    board = board_with(**MIDGAME)
+    every_move = generate_moves(board, "TUER?", fr, small)
+    with pytest.raises(OutOfTime) as stopped:
+        best_moves(board, "TUER?", fr, small, limit=5, time_limit=400)
+    found = stopped.value.found
+    assert 0 < found.count < len(every_move)
+    assert set(found.moves) <= set(every_move)
+    assert found.moves == sorted(found.moves, key=every_move.index)
+    assert stopped.value.message == (
+        "Recherche arrêtée faute de temps : seuls les coups trouvés jusque-là sont comptés, le meilleur peut y manquer."
+    )
+    assert best_moves(board, "TUER?", fr, small, limit=5, time_limit=10_000).count == len(every_move)
+
+
+def test_a_word_search_past_its_time_limit_gives_the_words_found_and_says_so(small, fr, ticking_clock):
+    every_word = words_from_letters("SEULTA?", fr, small)
+    with pytest.raises(OutOfTime) as stopped:
+        words_from_letters("SEULTA?", fr, small, time_limit=5)
+    found = stopped.value.found
+    assert 0 < len(found) < len(every_word)
+    assert set(found) <= set(every_word)
+    assert stopped.value.message == "Recherche arrêtée faute de temps : seuls les mots trouvés jusque-là sont listés."
+    assert words_from_letters("SEULTA?", fr, small, time_limit=10_000) == every_word
 
 
 # Words from letters

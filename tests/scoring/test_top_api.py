@@ -48,7 +48,9 @@ def test_words_from_letters_longest_first(client):
 @pytest.mark.parametrize(
     ("url", "body", "status", "detail"),
     [
-        ("/api/top", {"rack": "AB1"}, 422, "Caractère non accepté : « 1 ». Seules les lettres sont admises."),
+        ("/api/top", {"rack": "AB1"}, 422, "Champ « rack » : des lettres seulement, « ? » pour un joker."),
+        ("/api/top", {"rack": "ÀB(C)"}, 422, "Champ « rack » : des lettres seulement, « ? » pour un joker."),
+        ("/api/top", {"rack": "ABCDEFGHIJ"}, 422, "Le tirage « ABCDEFGHIJ » compte plus de 9 lettres."),
         ("/api/top", {"rack": "AB", "edition": "en"}, 422, "Aucune liste de mots n'est définie pour l'édition « en »."),
         (
             "/api/top",
@@ -77,8 +79,8 @@ def test_word_finder_page(client):
 
 
 def test_word_finder_says_when_it_shows_only_the_first_words(client):
-    """Trial of issue 10: "?????" found 9,856 words and showed 500 without a word."""
-    html = client.post("/mots/", {"letters": "?????"}).content.decode()
+    """Trial of issue 10: "?????" found 9,856 words and showed 500 without a word (five blanks are refused now)."""
+    html = client.post("/mots/", {"letters": "ESARTI??"}).content.decode()
     count = int(re.search(r"<p>(\d+) mots trouvés", html)[1])
     assert count > 500
     assert "Les 500 premiers (les plus longs) sont affichés" in html

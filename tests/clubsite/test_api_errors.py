@@ -1,0 +1,147 @@
+"""Issue 12: under /api/, every error is the API's JSON `{"detail": "<French sentence>"}`, whoever answers it:
+an operation, ninja before the operation runs, or Django before ninja. And the OpenAPI schema states the limits
+that the scoring API enforces."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from clubsite.models import ApiToken
+from duplicate.models import Round, Session
+
+pytestmark = pytest.mark.django_db
+
+
+def detail(response):
+    assert response["Content-Type"].startswith("application/json")
+    return response.status_code, response.json()["detail"]
+
+
+def test_an_unknown_address_is_a_json_404(client):
+    assert detail(client.get("/api/nope")) == (
+        404,
+        "Adresse inconnue dans l'API : « /api/nope ». Les adresses sont décrites sur /api/docs.",
+    )
+    assert detail(client.post("/api/score/", "{}", content_type="application/json"))[0] == 404
+
+
+def test_a_method_the_address_does_not_take_is_a_json_405(client):
+    response = client.delete("/api/score")
+    assert detail(response) == (405, "Méthode DELETE non acceptée à cette adresse ; acceptée : POST.")
+    assert response["Allow"] == "POST"
+
+
+def test_a_form_with_too_many_fields_is_a_json_400(client, alice):
+    """Read by the CSRF check of a logged-in member, before ninja's handlers: it was Django's English page."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    browser.get("/mots/")
+    fields = "&".join(f"f{i}=1" for i in range(1200))
+    response = browser.generic(
+        "POST",
+        "/api/duplicate/sessions",
+        fields,
+        content_type="application/x-www-form-urlencoded",
+        HTTP_X_CSRFTOKEN=browser.cookies["csrftoken"].value,
+    )
+    assert detail(response) == (400, "Requête invalide.")
+
+
+def test_a_host_not_allowed_is_a_json_400(client):
+    assert detail(client.get("/api/openapi.json", HTTP_HOST="evil.example")) == (400, "Requête invalide.")
+
+
+def test_a_body_too_large_is_a_json_413(client):
+    response = client.post("/api/score", {"move": "x" * 300_000})
+    assert detail(response) == (413, "Requête trop volumineuse.")
+
+
+def test_a_csrf_failure_is_explained_in_french(alice):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    response = browser.post("/api/duplicate/sessions", json.dumps({"name": "Mardi"}), content_type="application/json")
+    assert detail(response) == (
+        403,
+        "Vérification CSRF refusée : avec une session, envoyez le jeton CSRF (en-tête X-CSRFToken) ; un script "
+        "s'authentifie plutôt par jeton (Authorization: Bearer).",
+    )
+    assert not Session.objects.exists()
+
+
+def test_pages_outside_the_api_keep_their_html(client):
+    response = client.get("/nulle-part/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("body", ["null", "[]", '"H4 VAGUE"', "3"])
+def test_a_body_that_is_not_an_object_is_refused(client, alice, body):
+    token = ApiToken.issue(alice)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    created = client.post("/api/duplicate/sessions", json.dumps({"name": "Mardi"}), "application/json", **auth)
+    session = created.json()["id"]
+    response = client.post(f"/api/duplicate/sessions/{session}/rounds", body, "application/json", **auth)
+    assert detail(response) == (422, "Le corps de la requête doit être un objet JSON.")
+    assert not Round.objects.exists()
+    assert detail(client.post("/api/score", body, "application/json")) == (
+        422,
+        "Le corps de la requête doit être un objet JSON.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"move": "H4 VAG-UE"},
+            "Champ « move » : une coordonnée puis un mot en lettres, comme « H4 VAGUE » ou « 4G AVIONS ».",
+        ),
+        (
+            {"move": "H4 VAGUE", "board": ["H8 ☃"]},
+            "Champ « board.0 » : une coordonnée puis un mot en lettres, comme « H4 VAGUE » ou « 4G AVIONS ».",
+        ),
+        ({"move": "H4 VAGUE", "edition": "f r"}, "Champ « edition » : un code d'édition comme fr, en ou es."),
+        ({"move": "H4 VAGUE", "edition": ""}, "Champ « edition » : texte trop court."),
+    ],
+)
+def test_the_scoring_fields_refuse_what_their_pattern_excludes(client, body, message):
+    response = client.post("/api/score", json.dumps(body), "application/json")
+    assert detail(response) == (422, message)
+
+
+def test_the_openapi_schema_states_the_scoring_limits(client):
+    schemas = client.get("/api/openapi.json").json()["components"]["schemas"]
+    rack = schemas["TopIn"]["properties"]["rack"]
+    assert (rack["maxLength"], rack["pattern"]) == (20, r"^(?:[^\W\d_]|[\s?·])*$")
+    assert schemas["WordsIn"]["properties"]["letters"]["pattern"] == rack["pattern"]
+    move = schemas["MoveIn"]["properties"]["move"]
+    assert (move["maxLength"], move["pattern"]) == (40, r"^(?:[^\W_]|[\s()·])*$")
+    assert schemas["MoveIn"]["properties"]["board"]["items"]["pattern"] == move["pattern"]
+    assert schemas["MoveIn"]["properties"]["edition"]["maxLength"] == 8
+    assert schemas["TopIn"]["properties"]["limit"]["minimum"] == 1
+    assert schemas["TopIn"]["properties"]["limit"]["maximum"] == 200
+    for name, field in [("ScoreOut", "score"), ("ScoreOut", "bonus"), ("WordOut", "score"), ("TopOut", "count")]:
+        assert schemas[name]["properties"][field]["minimum"] == 0
+    top = client.get("/api/openapi.json").json()["paths"]["/api/top"]["post"]["responses"]
+    assert {"200", "400", "413", "422", "429"} <= set(top)
+
+
+def test_each_operation_documents_its_own_body(client):
+    """The scoring API's body and a duplicate score were both "ScoreIn": the schema gave /api/score the other's."""
+    schema = client.get("/api/openapi.json").json()
+    body = schema["paths"]["/api/score"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    name = body["$ref"].rsplit("/", 1)[1]
+    assert set(schema["components"]["schemas"][name]["properties"]) == {"edition", "board", "check_words", "move"}
+
+
+def test_a_nul_character_anywhere_in_a_body_is_refused(client, alice):
+    """schemathesis: a NUL in a player's name reached PostgreSQL, which refuses it, and answered 500."""
+    token = ApiToken.issue(alice)
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    body = {"name": "Mardi", "players": ["Alice", "Bo\x00b"]}
+    response = client.post("/api/duplicate/sessions", json.dumps(body), "application/json", **auth)
+    assert detail(response) == (422, "Champ « players.1 » : caractère nul (U+0000) non accepté.")
+    assert not Session.objects.exists()
+    response = client.post("/api/score", json.dumps({"move": "H4 VAGUE", "x\x00": 1}), "application/json")
+    assert detail(response) == (422, "Champ « x\\0 » : caractère nul (U+0000) non accepté.")
