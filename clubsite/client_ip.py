@@ -19,3 +19,13 @@ def client_ip(request) -> str | None:
         # The request did not come through every proxy (or one dropped the header): only the connection is known.
         return remote
     return addresses[-settings.TRUSTED_PROXIES]
+
+
+def login_username(request, credentials=None) -> str | None:
+    """The user name a log-in attempt is counted under (django-axes): the one typed, cut to the longest a user name
+    may be, so that 10,000 characters typed in the box are refused as a wrong log-in, not a database error."""
+    source = credentials if credentials is not None else request.POST
+    username = source.get("username") if source else None
+    if username is None:
+        return None
+    return str(username).replace("\x00", "")[:150]

@@ -250,6 +250,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_LOCKOUT_MINUTES", 15
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
+AXES_USERNAME_CALLABLE = "clubsite.client_ip.login_username"
 # The client's address is REMOTE_ADDR unless the site says how many proxies it trusts in front of it: only then is
 # it read from CLIENT_IP_HEADER, the entry the outermost trusted proxy wrote (what a client sends itself is ignored).
 # Behind a proxy that terminates TLS (DJANGO_SECURE_PROXY_SSL_HEADER), one proxy unless told otherwise.
