@@ -5,14 +5,14 @@ import secrets
 from itertools import groupby
 
 from django.conf import settings
-from django.db import models
+from django.db import connections, models
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from clubsite.models import Club
+from clubsite.models import Club, Membership
 from scoring.models import Edition, RuleSet
 
 
@@ -208,11 +208,49 @@ class Session(models.Model):
             return False
         if self.club_id is None:
             return self.creator_id == user.pk
-        return self.club.is_organiser(user)
+        # One query, without loading the club: every bulletin sent through the API asks.
+        organising = Membership.objects.filter(club_id=self.club_id, user=user, role__in=Membership.Role.organising())
+        return organising.exists()
 
     def touch(self):
-        """Something changed: pages polling the ranking fetch it again. One UPDATE, safe under concurrency."""
+        """Something the room's screens show changed: pages polling them fetch them again. One UPDATE, safe under
+        concurrency. A result on the move being played does not touch it (services._result_written)."""
         Session.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+    def changes_made(self) -> int:
+        """How many changes the session has had, each kept once in its history (results, marks, draws, tops,
+        players, its state): it grows with every one, in the order they commit, so an export built from a
+        count is the session's file until it grows."""
+        return self.changes.count()
+
+
+def _columns(model, alias: str) -> tuple[list[str], str]:
+    """A model's fields as `from_db` takes them, and the SQL selecting their columns from the table `alias`."""
+    fields = model._meta.concrete_fields
+    return [field.attname for field in fields], ", ".join(f'{alias}."{field.column}"' for field in fields)
+
+
+class PlayerQuerySet(models.QuerySet):
+    def with_result_on(self, round_: "Round", ids) -> list["Player"]:
+        """The players of the move's session among `ids`, each with his result on it as a bulletin is about to
+        replace it, `result_before` = (score, move), (None, "") for none. One query written in SQL: every
+        bulletin takes it (see `RoundQuerySet.writable_by`)."""
+        ids = list(ids)
+        fields, columns = _columns(Player, "p")
+        sql = (
+            f"SELECT {columns}, r.score, r.move FROM duplicate_player p "
+            "LEFT JOIN duplicate_result r ON r.player_id = p.id AND r.round_id = %s "
+            f"WHERE p.session_id = %s AND p.id IN ({', '.join(['%s'] * len(ids))})"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [round_.pk, round_.session_id, *ids])
+            rows = cursor.fetchall()
+        players = []
+        for row in rows:
+            player = Player.from_db(self.db, fields, row[: len(fields)])
+            player.result_before = (row[-2], row[-1] or "")
+            players.append(player)
+        return players
 
 
 class Player(models.Model):
@@ -225,6 +263,8 @@ class Player(models.Model):
     absent = models.BooleanField(_("absent (forfait)"), default=False)
     key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("joueur")
         verbose_name_plural = _("joueurs")
@@ -235,6 +275,33 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class RoundQuerySet(models.QuerySet):
+    def writable_by(self, user, session_pk: int, number: int) -> "Round | None":
+        """Move `number` of the session, with the session loaded, if `user` runs it (as
+        `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL:
+        every bulletin sent through the API asks, and Django takes several times longer to compile it with its
+        join and permission than the database to answer."""
+        if not user.is_authenticated:
+            return None
+        round_fields, round_columns = _columns(Round, "r")
+        session_fields, session_columns = _columns(Session, "s")
+        organising = Membership.Role.organising()
+        sql = (
+            f"SELECT {round_columns}, {session_columns} FROM duplicate_round r "
+            "JOIN duplicate_session s ON s.id = r.session_id WHERE r.session_id = %s AND r.number = %s "
+            f"AND ((s.club_id IS NULL AND s.creator_id = %s) OR EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
+            f"WHERE m.club_id = s.club_id AND m.user_id = %s AND m.role IN ({', '.join(['%s'] * len(organising))})))"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [session_pk, number, user.pk, user.pk, *organising])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        round_ = Round.from_db(self.db, round_fields, row[: len(round_fields)])
+        round_.session = Session.from_db(self.db, session_fields, row[len(round_fields) :])
+        return round_
 
 
 class Round(models.Model):
@@ -249,6 +316,8 @@ class Round(models.Model):
     top_score = models.PositiveIntegerField(null=True, blank=True)
     # The best moves the top finder sees for the draw, best first: [{"move": "H4 VAGUE", "score": 26}, ...]
     suggestions = models.JSONField(default=list, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("coup")
@@ -375,7 +444,7 @@ class ExportJob(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="export_jobs")
     kind = models.CharField(max_length=12)
-    # The session's version the file was built from: the same results are not exported twice.
+    # The session's `changes_made()` when the file was built: the same results are not exported twice.
     session_version = models.PositiveIntegerField(default=0)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)

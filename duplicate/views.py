@@ -20,7 +20,7 @@ from scoring.views import grid_page
 from . import exports, services
 from .boards import TopBoardStore
 from .forms import AgainForm, SessionForm, TournamentForm
-from .models import ExportJob, Player, Round, Session, Tournament
+from .models import ExportJob, Player, Result, Round, Session, Tournament
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
 
@@ -293,22 +293,24 @@ def bulletin_enter(request, session, number):
 @require_GET
 def console_poll(request, pk, number):
     """The console follows what the players send from their phones (and a second arbiter types): polled every
-    3 s, 204 while the session has not changed; otherwise the count of bulletins and the rows changed since
-    the last poll, which the page swaps in unless the arbiter is typing in them."""
+    3 s, 204 while the session has not changed and no result of the move was written since the last poll;
+    otherwise the count of bulletins and the rows changed since then, which the page swaps in unless the arbiter
+    is typing in them. The bulletins of the move being played do not bump the session's version: their rows'
+    times say they came."""
     session = _get_session_for_organiser(request, pk)
-    if request.GET.get("v") == str(session.version):
+    since = _query_int(request, "depuis")
+    # A few seconds of margin: the web processes' clocks may differ a little.
+    changed = Result.objects.filter(round__session=session, round__number=number)
+    if since is not None:
+        changed = changed.filter(updated_at__gte=datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC))
+    if request.GET.get("v") == str(session.version) and (since is None or not changed.exists()):
         return HttpResponse(status=204)
     round_ = get_object_or_404(Round, session=session, number=number)
-    since = _query_int(request, "depuis")
-    changed = round_.results.select_related("player")
-    if since is not None:
-        # A few seconds of margin: the web processes' clocks may differ a little.
-        changed = changed.filter(updated_at__gte=datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC))
     context = {"session": session, "entry_round": round_, "now": timezone.now()}
     parts = [render(request, "duplicate/session.html#console-poll", context).content.decode()]
     count = {**context, "bulletins": services.bulletins(round_), "oob": True}
     parts.append(render(request, "duplicate/session.html#bulletin-count", count).content.decode())
-    for result in changed[:500]:
+    for result in changed.select_related("player")[:500]:
         row = {**context, "player": result.player, "result": result, "oob": True}
         parts.append(
             f"<template>{render(request, 'duplicate/session.html#result-row', row).content.decode()}</template>"
@@ -586,7 +588,7 @@ def _export_context(session, kind, job):
         "label": dict(EXPORT_LABELS)[kind],
         "limit": settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS,
         # The session changed since this file was built: another one may be prepared.
-        "stale": job is not None and job.session_version != session.version,
+        "stale": job is not None and job.session_version != session.changes_made(),
     }
 
 
