@@ -1,8 +1,13 @@
 """A duplicate session on the real stack: gunicorn (sync workers, DEBUG off) in front of PostgreSQL.
 
 Targets:
+  0. the write path (issue 12): our `PUT /api/duplicate/sessions/{id}/rounds/{n}/scores` serves at least half
+     of what a bare Django + ninja endpoint doing one upsert serves (bench/_stack_urls.py), measured side by side
+     on their own gunicorn with 2 workers, 16 client connections, one score a request, each a change of the
+     player's result; runs of the two alternate so that both meet the same machine, and the median of the
+     neighbouring runs' ratios is the figure; the results and the history rows are then checked;
   1. a room of 500 players sending their score for a move within a few seconds, through the JSON API
-     (`PUT /api/duplicate/sessions/{id}/rounds/{n}/scores`, one player a request, the organiser's token):
+     (one player a request, the organiser's token):
      at least 200 submissions/s sustained, p95 latency under 200 ms, no result lost or doubled (a burst from
      50 client threads, then the same room offered at exactly 200/s, open loop, latency from each one's due time);
   1b. the same room through the players' phone pages, the move open (drawn, top not placed, no clock): each
@@ -14,18 +19,22 @@ Targets:
   3. the polls when nothing changed (htmx, each page's own poll URL read from the page: `?v=<session.version>`
      or the state the page stamps there, 204): the projector's room screen (`/duplicate/salle/<key>/`), the
      live ranking and the player's page, p95 under 5 ms each over 300 requests (a page that does not answer its
-     poll 204 is skipped, with the reason).
+     poll 204 is skipped, with the reason), with the CPU a poll and its SQL queries.
 The paced runs also report the CPU spent an entry by gunicorn, PostgreSQL and the load generator, and the share
 of the machine other processes took meanwhile: the three share the same cores, so a rate short of its target
-says which one spent them, and whether the machine was busy with something else.
+says which one spent them, and whether the machine was busy with something else. The load generator writes its
+requests on plain sockets, the least CPU it can take from them.
 
-main() makes a throwaway database (clubsite_bench_<pid>), migrates it, runs collectstatic into a temporary
-directory (bench/_stack_settings.py), starts gunicorn on a free local port, then runs the measure in a fresh
-interpreter (`python -m bench.bench_duplicate`): the runner's process already has Django set up on SQLite by
-bench_api. Gunicorn is stopped and the database dropped in a `finally`, whatever happens.
+main() makes a throwaway database (clubsite_bench_<pid>), migrates it, creates the cache table, runs
+collectstatic into a temporary directory (bench/_stack_settings.py), starts the two gunicorns on free local
+ports, then runs the measure in a fresh interpreter (`python -m bench.bench_duplicate [part ...]`, parts
+`writes`, `rooms`, `ranking`; all by default): the runner's process already has Django set up on SQLite by
+bench_api. The gunicorns are stopped and the database dropped in a `finally`, whatever happens.
 """
 
 import html
+import http.client
+import io
 import json
 import os
 import re
@@ -38,9 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -101,13 +108,8 @@ def _wait_ready(base: str, process: subprocess.Popen, log: Path, seconds: float 
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"gunicorn exited ({process.returncode}):\n{log.read_text()[-3000:]}")
-        try:
-            urllib.request.urlopen(f"{base}/duplicate/classement/none/", timeout=2)
-        except urllib.error.HTTPError as error:
-            if error.code == 404:
-                return
-        except OSError:
-            pass
+        if _request(f"{base}/duplicate/classement/none/")[0] == 404:
+            return
         time.sleep(0.1)
     raise RuntimeError(f"gunicorn not answering after {seconds:g} s:\n{log.read_text()[-3000:]}")
 
@@ -192,26 +194,34 @@ def run_stack(parts=PARTS) -> dict:
 # The measure (child process, Django set up on the bench database)
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
-
-
 def _request(url, *, data=None, method=None, headers=None):
-    """(status or exception name, seconds, body, response headers); 3xx and 4xx/5xx are answers, not raised."""
-    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    """(status or exception name, seconds, body, response headers) of one request, written on its own socket in
+    HTTP/1.0 (gunicorn's sync workers close each connection anyway): the least CPU a client can spend, since the
+    load generator shares the server's cores. 3xx and 4xx/5xx are answers, not raised."""
+    parts = urllib.parse.urlsplit(url)
+    body = data or b""
+    target = f"{parts.path}?{parts.query}" if parts.query else parts.path
+    head = [f"{method or ('POST' if data is not None else 'GET')} {target} HTTP/1.0", f"Host: {parts.netloc}"]
+    head += [f"Content-Length: {len(body)}"] if data is not None else []
+    head += [f"{name}: {value}" for name, value in (headers or {}).items()]
     started = time.perf_counter()
     try:
-        with _OPENER.open(request, timeout=30) as response:
-            body, status, response_headers = response.read(), response.status, response.headers
-    except urllib.error.HTTPError as error:
-        body, status, response_headers = error.read(), error.code, error.headers
+        with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
+            connection.sendall(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+            chunks = []
+            while chunk := connection.recv(65536):
+                chunks.append(chunk)
     except OSError as error:
         return type(error).__name__, time.perf_counter() - started, b"", None
-    return status, time.perf_counter() - started, body, response_headers
+    seconds = time.perf_counter() - started
+    answer_head, _blank, answer_body = b"".join(chunks).partition(b"\r\n\r\n")
+    status_line, _newline, header_lines = answer_head.partition(b"\r\n")
+    return (
+        int(status_line.split(b" ", 2)[1]),
+        seconds,
+        answer_body,
+        http.client.parse_headers(io.BytesIO(header_lines + b"\r\n\r\n")),
+    )
 
 
 def _percentile(values, fraction):
@@ -333,22 +343,6 @@ def _paced(submit, jobs, rate):
     return outcomes, time.perf_counter() - start
 
 
-def _raw_put(port: int, path: str, body: bytes, headers: dict) -> int:
-    """One PUT on its own connection (gunicorn's sync workers close each one), its status: plain socket I/O, the
-    least CPU a client can spend, since the load generator shares the server's cores."""
-    head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
-    request = (
-        f"PUT {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\nConnection: close\r\n{head}\r\n"
-    ).encode() + body
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
-        connection.sendall(request)
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-    return int(answer.split(b" ", 2)[1])
-
-
 def _write_path(room_session, token) -> dict:
     """Our `PUT …/scores` against the bare endpoint of bench/_stack_urls.py (one upsert, nothing else), on the
     second gunicorn (WRITE_WORKERS workers): WRITE_CONNECTIONS clients each sending one score after another, each
@@ -356,13 +350,13 @@ def _write_path(room_session, token) -> dict:
     The ratio of each pair of neighbouring runs, and its median, say what share of the ceiling we serve."""
     from duplicate.models import Change, Result
 
-    port = int(os.environ["BENCH_WRITES_PORT"])
+    base = f"http://127.0.0.1:{os.environ['BENCH_WRITES_PORT']}"
     master = os.environ["BENCH_WRITES_GUNICORN_PID"]
     bare, bare_round, bare_players = room_session("Plafond", ROOM_PLAYERS)
     ours, ours_round, ours_players = room_session("Écritures", ROOM_PLAYERS)
-    api_headers = {"Authorization": f"Bearer {token}"}
+    api_headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     sides = {
-        "bare": (f"/bench/bare/rounds/{bare_round.pk}/scores", {}, bare_players),
+        "bare": (f"/bench/bare/rounds/{bare_round.pk}/scores", {"Content-Type": "application/json"}, bare_players),
         "ours": (f"/api/duplicate/sessions/{ours.pk}/rounds/{ours_round.number}/scores", api_headers, ours_players),
     }
     written = {"bare": {}, "ours": {}}  # player → writes so far, then the last score sent
@@ -383,7 +377,12 @@ def _write_path(room_session, token) -> dict:
         before = _cpu_snapshot(master)
         with ThreadPoolExecutor(WRITE_CONNECTIONS) as pool:
             started = time.perf_counter()
-            statuses = list(pool.map(lambda job: _raw_put(port, *job), work))
+            statuses = [
+                answer[0]
+                for answer in pool.map(
+                    lambda job: _request(f"{base}{job[0]}", data=job[1], method="PUT", headers=job[2]), work
+                )
+            ]
             wall = time.perf_counter() - started
         return {
             "rate": count / wall,
@@ -422,6 +421,7 @@ def measure(parts) -> dict:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.db import connection
+    from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
@@ -677,7 +677,14 @@ def measure(parts) -> dict:
             shown = urllib.parse.urlsplit(target)
             if status != 204:
                 return {"skipped": f"GET {shown.path}?{shown.query} with HX-Request answered {status}, not 204"}
-            return {**timed(target, POLLS, htmx, expect=204), "query": shown.query}
+            before = _cpu_snapshot()
+            figures = timed(target, POLLS, htmx, expect=204)
+            cpu = _cpu_per(before, POLLS + 1)  # `timed` sends one more first
+            # Its SQL queries, counted on the same code and database in this process.
+            with CaptureQueriesContext(connection) as queries:
+                answer = Client().get(f"{shown.path}?{shown.query}", HTTP_HOST="127.0.0.1", HTTP_HX_REQUEST="true")
+            assert answer.status_code == 204, answer.status_code
+            return {**figures, "query": shown.query, "cpu": cpu, "queries": len(queries)}
 
         figures["polls"] = {
             "ranking": poll(url),
@@ -705,7 +712,8 @@ def _poll_text(figures) -> str:
     return (
         f"?{figures['query']}: median {figures['median']} ms, p95 {figures['p95']} ms, max {figures['max']} ms "
         f"over {figures['count']} requests (target p95 < {TARGET_POLL_P95_MS} ms: "
-        f"{verdict(figures['p95'] < TARGET_POLL_P95_MS)})"
+        f"{verdict(figures['p95'] < TARGET_POLL_P95_MS)}); {figures['queries']} SQL queries; CPU a poll "
+        f"{_cpu_text(figures['cpu'])}"
     )
 
 

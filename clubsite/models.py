@@ -5,7 +5,7 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import connections, models
+from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -131,16 +131,13 @@ class ApiTokenQuerySet(models.QuerySet):
         # times longer to compile the join than the database to answer it. Columns named, not u.*: a query that
         # PostgreSQL prepared must keep its columns when a migration adds one.
         user_model = get_user_model()
-        fields = user_model._meta.concrete_fields
-        columns = ", ".join(f'u."{field.column}"' for field in fields)
-        with connections[self.db].cursor() as cursor:
-            cursor.execute(
-                f"SELECT {columns} FROM {user_model._meta.db_table} u JOIN {ApiToken._meta.db_table} t "
-                "ON t.user_id = u.id WHERE t.digest = %s AND u.is_active",
-                [ApiToken.digest_of(raw)],
-            )
-            row = cursor.fetchone()
-        return user_model.from_db(self.db, [field.attname for field in fields], row) if row else None
+        columns = ", ".join(f'u."{field.column}"' for field in user_model._meta.concrete_fields)
+        users = user_model.objects.raw(
+            f"SELECT {columns} FROM {user_model._meta.db_table} u JOIN {ApiToken._meta.db_table} t "
+            "ON t.user_id = u.id WHERE t.digest = %s AND u.is_active",
+            [ApiToken.digest_of(raw)],
+        )
+        return next(iter(users), None)
 
 
 class ApiToken(models.Model):

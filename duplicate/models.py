@@ -169,13 +169,16 @@ class Session(models.Model):
             return None
         return self.timer_started_at + datetime.timedelta(seconds=self.move_seconds)
 
-    def player_entry_refusal(self, round_: "Round | None", now) -> str:
+    def player_entry_refusal(self, round_: "Round | None", now, *, current=...) -> str:
         """Why a player may not write his own result on `round_` from his page, or "" when he may: only on the
-        move being played, before its top is revealed and, in a session run by an arbiter's clock, before the
-        deadline. After that, only the arbiter changes a result (FISF: the bulletins are collected at zero)."""
+        move being played (`current`, read here unless the caller has it), before its top is revealed and, in a
+        session run by an arbiter's clock, before the deadline. After that, only the arbiter changes a result
+        (FISF: the bulletins are collected at zero)."""
         if self.finished_at:
             return gettext("La séance est terminée : rouvrez-la pour la modifier.")
-        if round_ is None or round_.pk != getattr(self.current_round(), "pk", None):
+        if current is ...:
+            current = self.current_round()
+        if round_ is None or round_.pk != getattr(current, "pk", None):
             return gettext("Ce coup n'est plus en cours.")
         if round_.top:
             return gettext("Le top est révélé : seul l'arbitre peut encore changer votre score.")
@@ -224,21 +227,61 @@ class Session(models.Model):
         return self.changes.count()
 
 
-def _columns(model, alias: str) -> tuple[list[str], str]:
-    """A model's fields as `from_db` takes them, and the SQL selecting their columns from the table `alias`."""
-    fields = model._meta.concrete_fields
-    return [field.attname for field in fields], ", ".join(f'{alias}."{field.column}"' for field in fields)
+def _columns(model, alias: str) -> str:
+    """The SQL selecting a model's columns from the table named `alias`, in the order `_instances` reads them."""
+    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
+
+
+def _instances(using: str, row, *models) -> list:
+    """Instances of `models` from a row of their `_columns` side by side, each value converted as the ORM converts
+    it (a time made aware on SQLite, JSON decoded); None for one whose columns a LEFT JOIN left empty."""
+    connection = connections[using]
+    instances, start = [], 0
+    for model in models:
+        fields = model._meta.concrete_fields
+        values = row[start : start + len(fields)]
+        start += len(fields)
+        if values[fields.index(model._meta.pk)] is None:
+            instances.append(None)
+            continue
+        converted = []
+        for field, value in zip(fields, values, strict=True):
+            column = field.get_col(model._meta.db_table)
+            for converter in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
+                value = converter(value, column, connection)
+            converted.append(value)
+        instances.append(model.from_db(using, [field.attname for field in fields], converted))
+    return instances
 
 
 class PlayerQuerySet(models.QuerySet):
+    def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
+        """The player whose personal link this is, his session loaded, and the move being played (None before the
+        first draw); None for a key nobody has. One query written in SQL: each of the 500 phones of a room
+        asks every 3 s (see `RoundQuerySet.writable_by`)."""
+        sql = (
+            f"SELECT {_columns(Player, 'p')}, {_columns(Session, 's')}, {_columns(Round, 'r')} FROM duplicate_player p "
+            "JOIN duplicate_session s ON s.id = p.session_id LEFT JOIN duplicate_round r ON r.session_id = s.id "
+            "AND r.number = (SELECT MAX(number) FROM duplicate_round WHERE session_id = s.id) WHERE p.key = %s"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [key])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        player, session, current = _instances(self.db, row, Player, Session, Round)
+        player.session = session
+        if current is not None:
+            current.session = session
+        return player, current
+
     def with_result_on(self, round_: "Round", ids) -> list["Player"]:
         """The players of the move's session among `ids`, each with his result on it as a bulletin is about to
         replace it, `result_before` = (score, move), (None, "") for none. One query written in SQL: every
         bulletin takes it (see `RoundQuerySet.writable_by`)."""
         ids = list(ids)
-        fields, columns = _columns(Player, "p")
         sql = (
-            f"SELECT {columns}, r.score, r.move FROM duplicate_player p "
+            f"SELECT {_columns(Player, 'p')}, r.score, r.move FROM duplicate_player p "
             "LEFT JOIN duplicate_result r ON r.player_id = p.id AND r.round_id = %s "
             f"WHERE p.session_id = %s AND p.id IN ({', '.join(['%s'] * len(ids))})"
         )
@@ -247,7 +290,7 @@ class PlayerQuerySet(models.QuerySet):
             rows = cursor.fetchall()
         players = []
         for row in rows:
-            player = Player.from_db(self.db, fields, row[: len(fields)])
+            (player,) = _instances(self.db, row, Player)
             player.result_before = (row[-2], row[-1] or "")
             players.append(player)
         return players
@@ -285,11 +328,9 @@ class RoundQuerySet(models.QuerySet):
         join and permission than the database to answer."""
         if not user.is_authenticated:
             return None
-        round_fields, round_columns = _columns(Round, "r")
-        session_fields, session_columns = _columns(Session, "s")
         organising = Membership.Role.organising()
         sql = (
-            f"SELECT {round_columns}, {session_columns} FROM duplicate_round r "
+            f"SELECT {_columns(Round, 'r')}, {_columns(Session, 's')} FROM duplicate_round r "
             "JOIN duplicate_session s ON s.id = r.session_id WHERE r.session_id = %s AND r.number = %s "
             f"AND ((s.club_id IS NULL AND s.creator_id = %s) OR EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
             f"WHERE m.club_id = s.club_id AND m.user_id = %s AND m.role IN ({', '.join(['%s'] * len(organising))})))"
@@ -299,9 +340,23 @@ class RoundQuerySet(models.QuerySet):
             row = cursor.fetchone()
         if row is None:
             return None
-        round_ = Round.from_db(self.db, round_fields, row[: len(round_fields)])
-        round_.session = Session.from_db(self.db, session_fields, row[len(round_fields) :])
+        round_, session = _instances(self.db, row, Round, Session)
+        round_.session = session
         return round_
+
+
+    def with_result_of(self, player: "Player") -> "list[tuple[Round, Result | None]]":
+        """The moves of the player's session, in order, each with his result on it (None where none). One query
+        written in SQL: each of the 500 phones of a room reads it with its page."""
+        sql = (
+            f"SELECT {_columns(Round, 'r')}, {_columns(Result, 'x')} FROM duplicate_round r "
+            "LEFT JOIN duplicate_result x ON x.round_id = r.id AND x.player_id = %s "
+            "WHERE r.session_id = %s ORDER BY r.number"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [player.pk, player.session_id])
+            rows = cursor.fetchall()
+        return [tuple(_instances(self.db, row, Round, Result)) for row in rows]
 
 
 class Round(models.Model):

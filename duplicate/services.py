@@ -12,9 +12,10 @@ import random
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -821,6 +822,45 @@ def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow],
         present=sum(not player.absent for player in players.values()),
     )
     return [NamedRow(players[row.player], row) for row in rows], sum(tops)
+
+
+@dataclass(frozen=True)
+class RoomRanking:
+    """The ranking the room's screens show (the projector's, the live ranking, each player's total and place):
+    the moves closed only, a move closing when the next one is drawn, and all of them once the session is
+    finished, so that places do not move while bulletins come in. Rows are kept as plain tuples, quick to read
+    back from the cache: (name, table, the `RankingRow`'s fields), best first."""
+
+    rows: tuple[tuple, ...]
+    tops_total: int
+    moves: int  # how many moves it counts
+    closed: int | None  # the last move it counts; None for all of them
+
+    def named(self) -> list[NamedRow]:
+        return [
+            NamedRow(Player(pk=row[0], name=name, table=table), RankingRow(*row)) for name, table, *row in self.rows
+        ]
+
+    def row_of(self, player: Player) -> RankingRow | None:
+        pk = player.pk
+        return next((RankingRow(*row) for _name, _table, *row in self.rows if row[0] == pk), None)
+
+
+def room_ranking(session: Session) -> RoomRanking:
+    """The room's ranking, computed once for each version of the session (which every change it shows bumps)
+    and kept in the shared cache: the players' pages all ask for it while they send their bulletins."""
+    key = f"duplicate:room-ranking:1:{session.pk}:{session.version}"  # 1: the shape of RoomRanking's rows
+    cached = cache.get(key)
+    if cached is None:
+        current = session.current_round()
+        closed = None if session.finished_at or current is None else current.number - 1
+        rows, tops_total = ranking(session, up_to=closed)
+        counted = session.rounds.exclude(top_score=None)
+        moves = counted.filter(number__lte=closed).count() if closed is not None else counted.count()
+        rows = tuple((named.player.name, named.player.table, *astuple(named.row)) for named in rows)
+        cached = RoomRanking(rows, tops_total, moves, closed)
+        cache.set(key, cached, settings.DUPLICATE_ROOM_CACHE_SECONDS)
+    return cached
 
 
 @dataclass

@@ -2,14 +2,16 @@
 batch costs the same queries whatever its size, and the screens of the room still see every change they show."""
 
 import json
+import re
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from clubsite.models import ApiToken
 from duplicate import services
-from duplicate.models import Change, Result, Session
+from duplicate.models import Change, Player, Result, Round, Session
 
 from .conftest import make_session
 
@@ -108,3 +110,39 @@ def test_a_deactivated_members_token_is_refused(client, alice, session):
     response = put_scores(client, session, token, [{"player": session.players.get(name="Bob").pk, "score": 12}])
     assert response.status_code == 401
     assert not Result.objects.exists()
+
+
+def field_values(instance):
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def test_the_rows_read_in_sql_are_those_the_orm_reads(alice, session):
+    """The hot paths read their rows in SQL: every value must come as the ORM gives it (times aware, JSON decoded,
+    booleans), whatever the database."""
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.timer_start(session=session)
+    session.refresh_from_db()
+    player = session.players.get(name="Bob")
+    read, current = Player.objects.by_key(player.key)
+    assert field_values(read) == field_values(player)
+    assert field_values(read.session) == field_values(session)
+    assert field_values(current) == field_values(Round.objects.get(session=session, number=1))
+    assert isinstance(current.suggestions, list) and read.session.timer_started_at.tzinfo is not None
+    writable = Round.objects.writable_by(alice, session.pk, 1)
+    assert field_values(writable) == field_values(current)
+    assert field_values(writable.session) == field_values(session)
+
+
+def test_the_consoles_poll_sees_a_phone_bulletin_of_the_move_being_played(client, alice, session):
+    """The bulletin bumps no version: the console's poll finds it by its time, since the page's own `depuis`."""
+    services.round_add(session=session, draw_text="VAGUEST")
+    client.force_login(alice)
+    page = client.get(f"/duplicate/{session.pk}/").content.decode()
+    poll = re.search(r'id="console-poll" hidden hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    anne = session.players.get(name="Alice")
+    assert Client().post(f"/duplicate/joueur/{anne.key}/", {"score": "12"}, HTTP_HX_REQUEST="true").status_code == 200
+    response = client.get(poll, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "1/2 bulletins" in html and f'<tr id="player-{anne.pk}" hx-swap-oob="true">' in html
