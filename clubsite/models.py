@@ -5,9 +5,11 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import models
+from django.db import connections, models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from clubsite.sql import columns, instances
 
 # Club pages live under clubs/<slug>/, beside fixed paths such as clubs/nouveau/: no club may take those slugs.
 RESERVED_SLUGS = {"nouveau"}
@@ -127,17 +129,16 @@ class Membership(models.Model):
 class ApiTokenQuerySet(models.QuerySet):
     def user_for(self, raw: str):
         """The user a raw `Bearer` token belongs to, or None. Only the token's SHA-256 is stored."""
-        # In SQL: every call of the API asks (a room's bulletins, 500 in a few seconds), and Django takes several
-        # times longer to compile the join than the database to answer it. Columns named, not u.*: a query that
-        # PostgreSQL prepared must keep its columns when a migration adds one.
+        # In SQL (clubsite.sql): every call of the API asks, a room's 500 bulletins in a few seconds.
         user_model = get_user_model()
-        columns = ", ".join(f'u."{field.column}"' for field in user_model._meta.concrete_fields)
-        users = user_model.objects.raw(
-            f"SELECT {columns} FROM {user_model._meta.db_table} u JOIN {ApiToken._meta.db_table} t "
-            "ON t.user_id = u.id WHERE t.digest = %s AND u.is_active",
-            [ApiToken.digest_of(raw)],
+        sql = (
+            f"SELECT {columns(user_model, 'u')} FROM {user_model._meta.db_table} u "
+            f"JOIN {ApiToken._meta.db_table} t ON t.user_id = u.id WHERE t.digest = %s AND u.is_active"
         )
-        return next(iter(users), None)
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [ApiToken.digest_of(raw)])
+            row = cursor.fetchone()
+        return instances(self.db, row, user_model)[0] if row else None
 
 
 class ApiToken(models.Model):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.models import Club, Membership
+from clubsite.sql import columns, instances
 from scoring.models import Edition, RuleSet
 
 
@@ -227,40 +228,13 @@ class Session(models.Model):
         return self.changes.count()
 
 
-def _columns(model, alias: str) -> str:
-    """The SQL selecting a model's columns from the table named `alias`, in the order `_instances` reads them."""
-    return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
-
-
-def _instances(using: str, row, *models) -> list:
-    """Instances of `models` from a row of their `_columns` side by side, each value converted as the ORM converts
-    it (a time made aware on SQLite, JSON decoded); None for one whose columns a LEFT JOIN left empty."""
-    connection = connections[using]
-    instances, start = [], 0
-    for model in models:
-        fields = model._meta.concrete_fields
-        values = row[start : start + len(fields)]
-        start += len(fields)
-        if values[fields.index(model._meta.pk)] is None:
-            instances.append(None)
-            continue
-        converted = []
-        for field, value in zip(fields, values, strict=True):
-            column = field.get_col(model._meta.db_table)
-            for converter in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-                value = converter(value, column, connection)
-            converted.append(value)
-        instances.append(model.from_db(using, [field.attname for field in fields], converted))
-    return instances
-
-
 class PlayerQuerySet(models.QuerySet):
     def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
         """The player whose personal link this is, his session loaded, and the move being played (None before the
-        first draw); None for a key nobody has. One query written in SQL: each of the 500 phones of a room
-        asks every 3 s (see `RoundQuerySet.writable_by`)."""
+        first draw); None for a key nobody has. One query written in SQL (clubsite.sql): each of the 500 phones
+        of a room asks every 3 s."""
         sql = (
-            f"SELECT {_columns(Player, 'p')}, {_columns(Session, 's')}, {_columns(Round, 'r')} FROM duplicate_player p "
+            f"SELECT {columns(Player, 'p')}, {columns(Session, 's')}, {columns(Round, 'r')} FROM duplicate_player p "
             "JOIN duplicate_session s ON s.id = p.session_id LEFT JOIN duplicate_round r ON r.session_id = s.id "
             "AND r.number = (SELECT MAX(number) FROM duplicate_round WHERE session_id = s.id) WHERE p.key = %s"
         )
@@ -269,7 +243,7 @@ class PlayerQuerySet(models.QuerySet):
             row = cursor.fetchone()
         if row is None:
             return None
-        player, session, current = _instances(self.db, row, Player, Session, Round)
+        player, session, current = instances(self.db, row, Player, Session, Round)
         player.session = session
         if current is not None:
             current.session = session
@@ -277,11 +251,11 @@ class PlayerQuerySet(models.QuerySet):
 
     def with_result_on(self, round_: "Round", ids) -> list["Player"]:
         """The players of the move's session among `ids`, each with his result on it as a bulletin is about to
-        replace it, `result_before` = (score, move), (None, "") for none. One query written in SQL: every
-        bulletin takes it (see `RoundQuerySet.writable_by`)."""
+        replace it, `result_before` = (score, move), (None, "") for none. One query written in SQL
+        (clubsite.sql): every bulletin takes it."""
         ids = list(ids)
         sql = (
-            f"SELECT {_columns(Player, 'p')}, r.score, r.move FROM duplicate_player p "
+            f"SELECT {columns(Player, 'p')}, r.score, r.move FROM duplicate_player p "
             "LEFT JOIN duplicate_result r ON r.player_id = p.id AND r.round_id = %s "
             f"WHERE p.session_id = %s AND p.id IN ({', '.join(['%s'] * len(ids))})"
         )
@@ -290,7 +264,7 @@ class PlayerQuerySet(models.QuerySet):
             rows = cursor.fetchall()
         players = []
         for row in rows:
-            (player,) = _instances(self.db, row, Player)
+            (player,) = instances(self.db, row, Player)
             player.result_before = (row[-2], row[-1] or "")
             players.append(player)
         return players
@@ -323,14 +297,13 @@ class Player(models.Model):
 class RoundQuerySet(models.QuerySet):
     def writable_by(self, user, session_pk: int, number: int) -> "Round | None":
         """Move `number` of the session, with the session loaded, if `user` runs it (as
-        `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL:
-        every bulletin sent through the API asks, and Django takes several times longer to compile it with its
-        join and permission than the database to answer."""
+        `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL
+        (clubsite.sql): every bulletin sent through the API asks."""
         if not user.is_authenticated:
             return None
         organising = Membership.Role.organising()
         sql = (
-            f"SELECT {_columns(Round, 'r')}, {_columns(Session, 's')} FROM duplicate_round r "
+            f"SELECT {columns(Round, 'r')}, {columns(Session, 's')} FROM duplicate_round r "
             "JOIN duplicate_session s ON s.id = r.session_id WHERE r.session_id = %s AND r.number = %s "
             f"AND ((s.club_id IS NULL AND s.creator_id = %s) OR EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
             f"WHERE m.club_id = s.club_id AND m.user_id = %s AND m.role IN ({', '.join(['%s'] * len(organising))})))"
@@ -340,23 +313,22 @@ class RoundQuerySet(models.QuerySet):
             row = cursor.fetchone()
         if row is None:
             return None
-        round_, session = _instances(self.db, row, Round, Session)
+        round_, session = instances(self.db, row, Round, Session)
         round_.session = session
         return round_
 
-
     def with_result_of(self, player: "Player") -> "list[tuple[Round, Result | None]]":
         """The moves of the player's session, in order, each with his result on it (None where none). One query
-        written in SQL: each of the 500 phones of a room reads it with its page."""
+        written in SQL (clubsite.sql): each of the 500 phones of a room reads it with its page."""
         sql = (
-            f"SELECT {_columns(Round, 'r')}, {_columns(Result, 'x')} FROM duplicate_round r "
+            f"SELECT {columns(Round, 'r')}, {columns(Result, 'x')} FROM duplicate_round r "
             "LEFT JOIN duplicate_result x ON x.round_id = r.id AND x.player_id = %s "
             "WHERE r.session_id = %s ORDER BY r.number"
         )
         with connections[self.db].cursor() as cursor:
             cursor.execute(sql, [player.pk, player.session_id])
             rows = cursor.fetchall()
-        return [tuple(_instances(self.db, row, Round, Result)) for row in rows]
+        return [tuple(instances(self.db, row, Round, Result)) for row in rows]
 
 
 class Round(models.Model):

@@ -585,7 +585,7 @@ def _result_written(round_: Round):
     session_pk, number = round_.session_id, round_.number
 
     def bump_if_closed():
-        # In SQL: every bulletin takes it (see `RoundQuerySet.writable_by`).
+        # In SQL, as the other queries of every bulletin's path (clubsite.sql).
         with connection.cursor() as cursor:
             cursor.execute(
                 "UPDATE duplicate_session SET version = version + 1 WHERE id = %s AND (finished_at IS NOT NULL OR "
