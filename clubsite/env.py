@@ -130,6 +130,14 @@ def _postgres_database(url: str) -> dict:
     # Gunicorn workers keep their connection between requests; the health check drops dead ones (after a
     # PostgreSQL restart) instead of failing the next request.
     database = _parse(url, conn_max_age=60, conn_health_checks=True)
+    # Parameters bound by the server, and a query run 5 times on a connection prepared there: PostgreSQL then
+    # skips planning it again, most of its work for the short queries of a score sent (a room's 500 in a few
+    # seconds). Behind a pooler that shares connections between transactions (PgBouncer's transaction mode),
+    # ?server_side_binding=false turns both off.
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("server_side_binding", True)
+    if options["server_side_binding"] is True:
+        options.setdefault("prepare_threshold", 5)
     # dj-database-url leaves NAME empty, and Django would only complain at the first query.
     if not database["NAME"]:
         raise ImproperlyConfigured("DATABASE_URL must name a database: postgres://user@host:5432/name")

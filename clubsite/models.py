@@ -5,12 +5,15 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
-from django.db import models
+from django.db import connections, models
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from clubsite.sql import columns, instances
 
 # Club pages live under clubs/<slug>/, beside fixed paths such as clubs/nouveau/: no club may take those slugs.
 RESERVED_SLUGS = {"nouveau"}
@@ -58,8 +61,8 @@ class Club(models.Model):
         """The user's role in this club, or None for anyone who is not a member (anonymous visitors included)."""
         if not user.is_authenticated:
             return None
-        role = self.memberships.filter(user=user).values_list("role", flat=True).first()
-        return Membership.Role(role) if role else None
+        role = self.memberships.filter(user=user).order_by().values_list("role", flat=True)[:1]
+        return Membership.Role(role[0]) if role else None
 
     def is_organiser(self, user) -> bool:
         """Whether `user` may run the club's sessions; a club admin counts as an organiser."""
@@ -130,8 +133,16 @@ class Membership(models.Model):
 class ApiTokenQuerySet(models.QuerySet):
     def user_for(self, raw: str):
         """The user a raw `Bearer` token belongs to, or None. Only the token's SHA-256 is stored."""
-        token = self.select_related("user").filter(digest=ApiToken.digest_of(raw), user__is_active=True).first()
-        return token.user if token else None
+        # In SQL (clubsite.sql): every call of the API asks, a room's 500 bulletins in a few seconds.
+        user_model = get_user_model()
+        sql = (
+            f"SELECT {columns(user_model, 'u')} FROM {user_model._meta.db_table} u "
+            f"JOIN {ApiToken._meta.db_table} t ON t.user_id = u.id WHERE t.digest = %s AND u.is_active"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [ApiToken.digest_of(raw)])
+            row = cursor.fetchone()
+        return instances(self.db, row, user_model)[0] if row else None
 
 
 class ApiToken(models.Model):

@@ -209,6 +209,9 @@ DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
 DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
 # A job still waiting or running this long after it was asked for is taken as stuck (its worker died).
 DUPLICATE_EXPORT_STUCK_MINUTES = 10
+# What the room's screens show of a session (the ranking of the moves closed, the grid) is kept this long in the
+# shared cache for each version of the session: every player's page reads it there instead of ranking them all.
+DUPLICATE_ROOM_CACHE_SECONDS = 3600
 
 log_level = env_str("DJANGO_LOG_LEVEL", "INFO").upper()
 

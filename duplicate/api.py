@@ -58,6 +58,16 @@ def _session_for(request, pk, *, write=False) -> Session:
     return session
 
 
+def _round_for_organiser(request, pk, number) -> Round:
+    """Move `number` of a session the caller runs, with its session, in one query (the path every score sent
+    takes); otherwise the refusals of `_session_for` (404, 403), then a 404 for a move that does not exist."""
+    round_ = Round.objects.writable_by(request.user, pk, number)
+    if round_ is None:
+        session = _session_for(request, pk, write=True)
+        round_ = get_object_or_404(Round, session=session, number=number)
+    return round_
+
+
 def _refused(error: services.DuplicateError):
     """422 for a refused value; a finished session's 409 (nothing may change until it is reopened)."""
     raise HttpError(error.status if error.status != 400 else 422, str(error))
@@ -116,21 +126,10 @@ def round_create(request, pk: int, payload: RoundIn):
 )
 def scores_put(request, pk: int, number: int, payload: ScoresIn):
     """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
-    session = _session_for(request, pk, write=True)
-    round_ = get_object_or_404(Round, session=session, number=number)
-    round_.session = session  # already loaded: spares a query per score
-    players = {p.pk: p for p in Player.objects.filter(session=session, pk__in=[s.player for s in payload.scores])}
+    round_ = _round_for_organiser(request, pk, number)
+    entries = [services.Entry(entry.player, entry.score, entry.move or "") for entry in payload.scores]
     try:
-        with transaction.atomic():
-            # Rows locked in one order whatever the order sent: two batches at once wait, never deadlock.
-            for entry in sorted(payload.scores, key=lambda entry: entry.player):
-                player = players.get(entry.player)
-                if player is None:
-                    raise services.DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": entry.player})
-                services.result_set(
-                    round_=round_, player=player, score=entry.score, move=entry.move or "", touch=False, by=request.user
-                )
-            session.touch()
+        services.results_set(round_=round_, entries=entries, by=request.user)
     except services.DuplicateError as error:
         _refused(error)
     return Status(200, {"saved": len(payload.scores)})

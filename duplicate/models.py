@@ -6,7 +6,7 @@ from itertools import groupby
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericRelation
-from django.db import models
+from django.db import connections, models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import formats, timezone
@@ -15,7 +15,8 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import InvitationRefused
-from clubsite.models import Club
+from clubsite.models import Club, Membership
+from clubsite.sql import columns, instances
 from scoring.models import Edition, RuleSet
 
 
@@ -172,13 +173,16 @@ class Session(models.Model):
             return None
         return self.timer_started_at + datetime.timedelta(seconds=self.move_seconds)
 
-    def player_entry_refusal(self, round_: "Round | None", now) -> str:
+    def player_entry_refusal(self, round_: "Round | None", now, *, current=...) -> str:
         """Why a player may not write his own result on `round_` from his page, or "" when he may: only on the
-        move being played, before its top is revealed and, in a session run by an arbiter's clock, before the
-        deadline. After that, only the arbiter changes a result (FISF: the bulletins are collected at zero)."""
+        move being played (`current`, read here unless the caller has it), before its top is revealed and, in a
+        session run by an arbiter's clock, before the deadline. After that, only the arbiter changes a result
+        (FISF: the bulletins are collected at zero)."""
         if self.finished_at:
             return gettext("La séance est terminée : rouvrez-la pour la modifier.")
-        if round_ is None or round_.pk != getattr(self.current_round(), "pk", None):
+        if current is ...:
+            current = self.current_round()
+        if round_ is None or round_.pk != getattr(current, "pk", None):
             return gettext("Ce coup n'est plus en cours.")
         if round_.top:
             return gettext("Le top est révélé : seul l'arbitre peut encore changer votre score.")
@@ -211,11 +215,62 @@ class Session(models.Model):
             return False
         if self.club_id is None:
             return self.creator_id == user.pk
-        return self.club.is_organiser(user)
+        # One query, without loading the club: every bulletin sent through the API asks.
+        organising = Membership.objects.filter(club_id=self.club_id, user=user, role__in=Membership.Role.organising())
+        return organising.exists()
 
     def touch(self):
-        """Something changed: pages polling the ranking fetch it again. One UPDATE, safe under concurrency."""
+        """Something the room's screens show changed: pages polling them fetch them again. One UPDATE, safe under
+        concurrency. A result on the move being played does not touch it (services._result_written)."""
         Session.objects.filter(pk=self.pk).update(version=F("version") + 1)
+
+    def changes_made(self) -> int:
+        """How many changes the session has had, each kept once in its history (results, marks, draws, tops,
+        players, its state): it grows with every one, in the order they commit, so an export built from a
+        count is the session's file until it grows."""
+        return self.changes.count()
+
+
+class PlayerQuerySet(models.QuerySet):
+    def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
+        """The player whose personal link this is, his session loaded, and the move being played (None before the
+        first draw); None for a key nobody has. One query written in SQL (clubsite.sql): each of the 500 phones
+        of a room asks every 3 s."""
+        sql = (
+            f"SELECT {columns(Player, 'p')}, {columns(Session, 's')}, {columns(Round, 'r')} FROM duplicate_player p "
+            "JOIN duplicate_session s ON s.id = p.session_id LEFT JOIN duplicate_round r ON r.session_id = s.id "
+            "AND r.number = (SELECT MAX(number) FROM duplicate_round WHERE session_id = s.id) WHERE p.key = %s"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [key])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        player, session, current = instances(self.db, row, Player, Session, Round)
+        player.session = session
+        if current is not None:
+            current.session = session
+        return player, current
+
+    def with_result_on(self, round_: "Round", ids) -> list["Player"]:
+        """The players of the move's session among `ids`, each with his result on it as a bulletin is about to
+        replace it, `result_before` = (score, move), (None, "") for none. One query written in SQL
+        (clubsite.sql): every bulletin takes it."""
+        ids = list(ids)
+        sql = (
+            f"SELECT {columns(Player, 'p')}, r.score, r.move FROM duplicate_player p "
+            "LEFT JOIN duplicate_result r ON r.player_id = p.id AND r.round_id = %s "
+            f"WHERE p.session_id = %s AND p.id IN ({', '.join(['%s'] * len(ids))})"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [round_.pk, round_.session_id, *ids])
+            rows = cursor.fetchall()
+        players = []
+        for row in rows:
+            (player,) = instances(self.db, row, Player)
+            player.result_before = (row[-2], row[-1] or "")
+            players.append(player)
+        return players
 
 
 class Player(models.Model):
@@ -229,6 +284,8 @@ class Player(models.Model):
     key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     # A member invited to this seat (clubsite.invitations): `member` is set only once he accepts.
     invitations = GenericRelation("clubsite.Invitation", content_type_field="target_type", object_id_field="target_id")
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("joueur")
@@ -261,6 +318,43 @@ class Player(models.Model):
         return reverse("duplicate:recap", args=[self.session_id])
 
 
+class RoundQuerySet(models.QuerySet):
+    def writable_by(self, user, session_pk: int, number: int) -> "Round | None":
+        """Move `number` of the session, with the session loaded, if `user` runs it (as
+        `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL
+        (clubsite.sql): every bulletin sent through the API asks."""
+        if not user.is_authenticated or not (0 < session_pk < 2**63 and 0 < number < 2**15):
+            return None  # an id beyond its column names no move (the ORM says so itself; raw SQL would overflow)
+        organising = Membership.Role.organising()
+        sql = (
+            f"SELECT {columns(Round, 'r')}, {columns(Session, 's')} FROM duplicate_round r "
+            "JOIN duplicate_session s ON s.id = r.session_id WHERE r.session_id = %s AND r.number = %s "
+            f"AND ((s.club_id IS NULL AND s.creator_id = %s) OR EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
+            f"WHERE m.club_id = s.club_id AND m.user_id = %s AND m.role IN ({', '.join(['%s'] * len(organising))})))"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [session_pk, number, user.pk, user.pk, *organising])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        round_, session = instances(self.db, row, Round, Session)
+        round_.session = session
+        return round_
+
+    def with_result_of(self, player: "Player") -> "list[tuple[Round, Result | None]]":
+        """The moves of the player's session, in order, each with his result on it (None where none). One query
+        written in SQL (clubsite.sql): each of the 500 phones of a room reads it with its page."""
+        sql = (
+            f"SELECT {columns(Round, 'r')}, {columns(Result, 'x')} FROM duplicate_round r "
+            "LEFT JOIN duplicate_result x ON x.round_id = r.id AND x.player_id = %s "
+            "WHERE r.session_id = %s ORDER BY r.number"
+        )
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(sql, [player.pk, player.session_id])
+            rows = cursor.fetchall()
+        return [tuple(instances(self.db, row, Round, Result)) for row in rows]
+
+
 class Round(models.Model):
     """One move of the session: its draw (club notation) and its top, placed on the board for the next move."""
 
@@ -273,6 +367,8 @@ class Round(models.Model):
     top_score = models.PositiveIntegerField(null=True, blank=True)
     # The best moves the top finder sees for the draw, best first: [{"move": "H4 VAGUE", "score": 26}, ...]
     suggestions = models.JSONField(default=list, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("coup")
@@ -399,7 +495,7 @@ class ExportJob(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="export_jobs")
     kind = models.CharField(max_length=12)
-    # The session's version the file was built from: the same results are not exported twice.
+    # The session's `changes_made()` when the file was built: the same results are not exported twice.
     session_version = models.PositiveIntegerField(default=0)
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)

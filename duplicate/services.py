@@ -1,7 +1,8 @@
 """What changes a duplicate session: each function checks the FISF rules, then writes in one transaction.
 
 Refusals raise `DuplicateError` with a French sentence; nothing is written then. Every write bumps the
-session's `version`, which the ranking pages poll.
+session's `version`, which the room's screens poll, except a result on the move being played
+(`_result_written`): those screens show the moves closed only.
 """
 
 import csv
@@ -11,10 +12,11 @@ import random
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.core.cache import cache
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -67,7 +69,13 @@ def _actor(by):
 
 def _record(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
     """Keep one change for the session's history. `by` is the member who made it, None for a player's own page."""
-    return Change.objects.create(
+    change = _change(session, by, field, old, new, round_number=round_number, player=player)
+    change.save()
+    return change
+
+
+def _change(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
+    return Change(
         session=session,
         user=_actor(by),
         round_number=round_number,
@@ -486,23 +494,64 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
 # Results
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One player's bulletin on a move (`player` his id): a score, or the move he played (its score computed),
+    with the score also written on the bulletin (`written`), which must then agree with the move."""
+
+    player: int
+    score: int | None = None
+    move: str = ""
+    written: int | None = None
+
+
 def result_set(
-    *,
-    round_: Round,
-    player: Player,
-    score: int | None = None,
-    move: str = "",
-    written: int | None = None,
-    touch=True,
-    by=None,
+    *, round_: Round, player: Player, score: int | None = None, move: str = "", written: int | None = None, by=None
 ) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
-    sending it again replaces it. `written`, the score also written on the bulletin, must agree with the move.
-    `touch=False` lets a caller saving many results bump the version once. The change is kept in the history."""
+    sending it again replaces it. The change is kept in the history."""
+    (result,) = results_set(round_=round_, entries=[Entry(player.pk, score, move, written)], by=by)
+    return result
+
+
+def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Result]:
+    """Several players' results on a move, all or nothing (a refused one leaves every other as it was), in three
+    queries whatever their number: the players with their results before, one upsert, the history. A player sent
+    twice counts once, the last bulletin winning. Rows are written in player order, so that two batches at once
+    wait for each other instead of deadlocking."""
     _refuse_if_finished(round_.session)
-    if player.session_id != round_.session_id:
-        raise DuplicateError(_("Ce joueur ne participe pas à cette séance."))
+    last = {entry.player: entry for entry in entries}
+    if not last:
+        return []
+    with transaction.atomic():
+        players = {player.pk: player for player in Player.objects.with_result_on(round_, last)}
+        rows = []
+        for pk, entry in sorted(last.items()):
+            if pk not in players:
+                raise DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": pk})
+            rows.append(_result_row(round_, players[pk], entry))
+        # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
+        Result.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["round", "player"],
+            update_fields=["score", "move", "reason", "updated_at"],
+        )
+        Change.objects.bulk_create(
+            _change(round_.session, by, "score", _entered(*row.player.result_before), _entered(row.score, row.move),
+                    round_number=round_.number, player=row.player)
+            for row in rows
+            if row.player.result_before != (row.score, row.move)
+        )  # fmt: skip
+        _result_written(round_)
+    written = {row.player_id: row for row in rows}
+    return [written[entry.player] for entry in entries]
+
+
+def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
+    """The result a bulletin gives, checked against the rules; refused with the reason."""
+    score, move = entry.score, entry.move
     if player.absent:
         raise DuplicateError(
             _("%(name)s est déclaré absent : décochez « absent » avant de saisir son bulletin.") % {"name": player.name}
@@ -510,10 +559,10 @@ def result_set(
     reason = ""
     if move:
         score, move, reason = _score_move(round_, move)
-        if written is not None and written != score and not reason:
+        if entry.written is not None and entry.written != score and not reason:
             raise DuplicateError(
                 _("Le coup %(move)s vaut %(score)d points, pas %(written)d : vérifiez le bulletin.")
-                % {"move": move, "score": score, "written": written}
+                % {"move": move, "score": score, "written": entry.written}
             )
         if round_.top_score is not None and score > round_.top_score:
             raise DuplicateError(
@@ -526,21 +575,33 @@ def result_set(
     # below a score already given.
     if round_.top_score is not None and score > round_.top_score:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
-    before = Result.objects.filter(round=round_, player=player).values_list("score", "move").first()
-    # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
-    (result,) = Result.objects.bulk_create(
-        [Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())],
-        update_conflicts=True,
-        unique_fields=["round", "player"],
-        update_fields=["score", "move", "reason", "updated_at"],
-    )
-    old_score, old_move = before or (None, "")
-    if (old_score, old_move) != (score, move):
-        old = f"{'' if old_score is None else old_score} {old_move}".strip()
-        _record(round_.session, by, "score", old, f"{score} {move}".strip(), round_number=round_.number, player=player)
-    if touch:
-        round_.session.touch()
-    return result
+    return Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())
+
+
+def _entered(score, move) -> str:
+    """A bulletin as the history shows it: "18 4G AVIONS", "22", nothing for no score."""
+    return f"{'' if score is None else score} {move}".strip()
+
+
+def _result_written(round_: Round):
+    """A result of `round_` changed. The screens of the room (projector, ranking, the players' totals) show the
+    moves closed only, so a bulletin on the move being played does not bump the session's version: writers of a
+    room do not queue behind its row, and those screens are not redrawn 500 times a move. A result of a closed
+    move does. Checked once the transaction has committed: a draw (or the end of the session) committed before
+    the check is seen by it, and one committed after bumps the version itself after this result is visible, so
+    no change is missed whatever the interleaving."""
+    session_pk, number = round_.session_id, round_.number
+
+    def bump_if_closed():
+        # In SQL, as the other queries of every bulletin's path (clubsite.sql).
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "UPDATE duplicate_session SET version = version + 1 WHERE id = %s AND (finished_at IS NOT NULL OR "
+                "EXISTS (SELECT 1 FROM duplicate_round WHERE session_id = %s AND number > %s))",
+                [session_pk, session_pk, number],
+            )
+
+    transaction.on_commit(bump_if_closed)
 
 
 def result_clear(*, round_: Round, player: Player, by=None) -> bool:
@@ -551,13 +612,14 @@ def result_clear(*, round_: Round, player: Player, by=None) -> bool:
         result = Result.objects.select_for_update().filter(round=round_, player=player).first()
         if result is None or result.score is None:
             return False
-        old = f"{result.score} {result.move}".strip()
+        old = _entered(result.score, result.move)
         if result.warning or result.penalty:
             result.score, result.move, result.reason = None, "", ""
             result.save(update_fields=["score", "move", "reason", "updated_at"])
         else:
             result.delete()
         _record(round_.session, by, "score", old, "", round_number=round_.number, player=player)
+        # Whatever the move: a deleted row leaves no time for the arbiter's console to see (its poll).
         round_.session.touch()
     return True
 
@@ -701,7 +763,7 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
             if field in fields and before[field] != getattr(result, field):
                 old, new = (_shown(value) for value in (before[field], getattr(result, field)))
                 _record(round_.session, by, field, old, new, round_number=round_.number, player=player)
-        round_.session.touch()
+        _result_written(round_)
     return result
 
 
@@ -781,6 +843,45 @@ def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow],
     return [NamedRow(players[row.player], row) for row in rows], sum(tops)
 
 
+@dataclass(frozen=True)
+class RoomRanking:
+    """The ranking the room's screens show (the projector's, the live ranking, each player's total and place):
+    the moves closed only, a move closing when the next one is drawn, and all of them once the session is
+    finished, so that places do not move while bulletins come in. Rows are kept as plain tuples, quick to read
+    back from the cache: (name, table, the `RankingRow`'s fields), best first."""
+
+    rows: tuple[tuple, ...]
+    tops_total: int
+    moves: int  # how many moves it counts
+    closed: int | None  # the last move it counts; None for all of them
+
+    def named(self) -> list[NamedRow]:
+        return [
+            NamedRow(Player(pk=row[0], name=name, table=table), RankingRow(*row)) for name, table, *row in self.rows
+        ]
+
+    def row_of(self, player: Player) -> RankingRow | None:
+        pk = player.pk
+        return next((RankingRow(*row) for _name, _table, *row in self.rows if row[0] == pk), None)
+
+
+def room_ranking(session: Session) -> RoomRanking:
+    """The room's ranking, computed once for each version of the session (which every change it shows bumps)
+    and kept in the shared cache: the players' pages all ask for it while they send their bulletins."""
+    key = f"duplicate:room-ranking:1:{session.pk}:{session.version}"  # 1: the shape of RoomRanking's rows
+    cached = cache.get(key)
+    if cached is None:
+        current = session.current_round()
+        closed = None if session.finished_at or current is None else current.number - 1
+        rows, tops_total = ranking(session, up_to=closed)
+        counted = session.rounds.exclude(top_score=None)
+        moves = counted.filter(number__lte=closed).count() if closed is not None else counted.count()
+        rows = tuple((named.player.name, named.player.table, *astuple(named.row)) for named in rows)
+        cached = RoomRanking(rows, tops_total, moves, closed)
+        cache.set(key, cached, settings.DUPLICATE_ROOM_CACHE_SECONDS)
+    return cached
+
+
 @dataclass
 class SheetColumn:
     """A player on the game's sheet: his result on each move (None where none), his ranking row, the moves
@@ -843,11 +944,11 @@ def export_inline(session: Session) -> bool:
 
 def export_request(*, session: Session, kind: str, user) -> ExportJob:
     """The job building the session's file: one already done or under way for the same results (the session's
-    version) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise (or
+    changes) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise (or
     when the one under way is stuck) a new one, queued once the transaction commits, which the worker fills."""
     from .tasks import export_session
 
-    version = Session.objects.values_list("version", flat=True).get(pk=session.pk)
+    version = session.changes_made()
     under_way = Q(
         status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING), created_at__gte=ExportJob.stuck_before()
     )

@@ -1,4 +1,5 @@
 import datetime
+import functools
 
 from django.conf import settings
 from django.contrib import messages
@@ -21,7 +22,7 @@ from scoring.views import grid_page
 from . import exports, services
 from .boards import TopBoardStore
 from .forms import AgainForm, PlayerForm, PlayersForm, ResultForm, SessionForm, TournamentForm
-from .models import ExportJob, Player, Round, Session, Tournament
+from .models import ExportJob, Player, Result, Round, Session, Tournament
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
 
@@ -36,9 +37,13 @@ def _get_session_for_organiser(request, pk) -> Session:
     return session
 
 
-def _get_player_by_key(key) -> Player:
-    """A player's own page is reached through his personal link (or from his account)."""
-    return get_object_or_404(Player.objects.select_related("session", "session__edition", "session__rule_set"), key=key)
+def _get_player_by_key(key) -> tuple[Player, Round | None]:
+    """A player's own page is reached through his personal link (or from his account): the player, his session
+    loaded, and the move being played."""
+    found = Player.objects.by_key(key)
+    if found is None:
+        raise Http404
+    return found
 
 
 @login_required
@@ -311,22 +316,24 @@ def bulletin_enter(request, session, number):
 @require_GET
 def console_poll(request, pk, number):
     """The console follows what the players send from their phones (and a second arbiter types): polled every
-    3 s, 204 while the session has not changed; otherwise the count of bulletins and the rows changed since
-    the last poll, which the page swaps in unless the arbiter is typing in them."""
+    3 s, 204 while the session has not changed and no result of the move was written since the last poll;
+    otherwise the count of bulletins and the rows changed since then, which the page swaps in unless the arbiter
+    is typing in them. The bulletins of the move being played do not bump the session's version: their rows'
+    times say they came."""
     session = _get_session_for_organiser(request, pk)
-    if request.GET.get("v") == str(session.version):
+    since = _query_int(request, "depuis", digits=10)  # a time in seconds
+    # A few seconds of margin: the web processes' clocks may differ a little.
+    changed = Result.objects.filter(round__session=session, round__number=number)
+    if since is not None:
+        changed = changed.filter(updated_at__gte=datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC))
+    if request.GET.get("v") == str(session.version) and (since is None or not changed.exists()):
         return HttpResponse(status=204)
     round_ = get_object_or_404(Round, session=session, number=number)
-    since = _query_int(request, "depuis")
-    changed = round_.results.select_related("player")
-    if since is not None:
-        # A few seconds of margin: the web processes' clocks may differ a little.
-        changed = changed.filter(updated_at__gte=datetime.datetime.fromtimestamp(since - 5, tz=datetime.UTC))
     context = {"session": session, "entry_round": round_, "now": timezone.now()}
     parts = [render(request, "duplicate/session.html#console-poll", context).content.decode()]
     count = {**context, "bulletins": services.bulletins(round_), "oob": True}
     parts.append(render(request, "duplicate/session.html#bulletin-count", count).content.decode())
-    for result in changed[:500]:
+    for result in changed.select_related("player")[:500]:
         row = {**context, "player": result.player, "result": result, "oob": True}
         parts.append(
             f"<template>{render(request, 'duplicate/session.html#result-row', row).content.decode()}</template>"
@@ -404,28 +411,25 @@ def _next_name(name: str) -> str:
     return f"{name} (2)"
 
 
-def _query_int(request, name) -> int | None:
+def _query_int(request, name, digits=9) -> int | None:
     value = request.GET.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= digits else None
 
 
 @require_GET
 def ranking_live(request, public_key):
     """The ranking for a projector, polled by htmx: 204 (nothing to swap) while the session has not changed."""
-    session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
+    session = get_object_or_404(Session, public_key=public_key)
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
     # As on the room's screen, the moves closed only: the places do not move while bulletins come in.
-    current = session.current_round()
-    closed = None if session.finished_at or current is None else current.number - 1
-    rows, tops_total = services.ranking(session, up_to=closed)
-    placed = session.rounds.exclude(top_score=None)
+    ranking = services.room_ranking(session)
     context = {
         "session": session,
-        "ranking": rows,
-        "tops_total": tops_total,
-        "rounds": placed.filter(number__lte=closed).count() if closed is not None else placed.count(),
-        "in_progress": current if closed is not None else None,
+        "ranking": ranking.named(),
+        "tops_total": ranking.tops_total,
+        "rounds": ranking.moves,
+        "in_progress": session.current_round() if ranking.closed is not None else None,
         "now": timezone.now(),
     }
     template = "duplicate/ranking.html#board" if request.htmx else "duplicate/ranking.html"
@@ -437,21 +441,19 @@ def room(request, public_key):
     """The room's screen for a projector, full screen, polled by htmx (204 while nothing changed): the draw and
     the timer during a move, the top once revealed, the grid with the last top, and the ranking of the moves
     closed (a move closes when the next is drawn), which never moves while bulletins are being entered."""
-    session = get_object_or_404(Session.objects.select_related("edition", "rule_set"), public_key=public_key)
+    session = get_object_or_404(Session, public_key=public_key)
     if request.htmx and request.GET.get("v") == _room_stamp(session):
         return HttpResponse(status=204)
     current = session.current_round()
-    closed = None if session.finished_at or current is None else current.number - 1
-    rows, tops_total = services.ranking(session, up_to=closed)
-    shown = current if current and current.top else None
+    ranking = services.room_ranking(session)
     context = {
         "session": session,
         "current": current,
-        "ranking": rows,
-        "tops_total": tops_total,
-        "closed": closed,
-        "board_rows": services.room_board(session),
-        "shown_top": shown,
+        "ranking": ranking.named(),
+        "tops_total": ranking.tops_total,
+        "closed": ranking.closed,
+        **_room_board(session),
+        "shown_top": current if current and current.top else None,
         "phase": session.phase(current, timezone.now()),
         "stamp": _room_stamp(session),
         "now": timezone.now(),
@@ -466,17 +468,26 @@ def _room_stamp(session) -> str:
     return f"{session.version}.{int(expired)}"
 
 
+def _room_board(session) -> dict:
+    """The grid the room's screens show, which their templates keep in the shared cache (`{% cache %}`) for each
+    version of the session (every top placed bumps it): the tops are replayed and the grid drawn only then."""
+    return {
+        "board_rows": functools.partial(services.room_board, session),
+        "board_seconds": settings.DUPLICATE_ROOM_CACHE_SECONDS,
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def player_page(request, key):
     """A player's own page on his phone: the move's draw and phase, the timer, his entry while writing is open,
-    then his score against the top; the grid; his total, gap and place. It polls itself (htmx, every 3 s), and
-    is redrawn only when the move's phase changes (204 otherwise), so a score being typed is not wiped out."""
-    player = _get_player_by_key(key)
+    then his score against the top; the grid; his total, gap and place as the room's screen shows them (the moves
+    closed). It polls itself (htmx, every 3 s), and is redrawn only when the move's phase changes (204
+    otherwise), so a score being typed is not wiped out. His entry sent from the page (htmx) is answered with the
+    page's region; without JavaScript, with the page again."""
+    player, current = _get_player_by_key(key)
     session = player.session
-    current = session.current_round()
     now = timezone.now()
-    stamp = _player_stamp(session, current, now)
-    if request.method == "GET" and request.htmx and request.GET.get("etat") == stamp:
+    if request.method == "GET" and request.htmx and request.GET.get("etat") == _player_stamp(session, current, now):
         return HttpResponse(status=204)
     error, error_field, status = "", "", 200
     if request.method == "POST":
@@ -484,35 +495,44 @@ def player_page(request, key):
             _player_action(request, session, current, player)
         except services.DuplicateError as caught:
             error, status = str(caught), caught.status
-            if current is not None and not session.player_entry_refusal(current, now):
+            if current is not None and not session.player_entry_refusal(current, now, current=current):
                 # The move is still open: the score or the move typed is what was wrong; it stays in its box.
                 error_field = "move" if request.POST.get("move", "").strip() else "score"
         else:
-            return redirect("duplicate:player", key=key)
-    rows, tops_total = services.ranking(session)
-    own = next((row for row in rows if row.player.pk == player.pk), None)
-    results = {r.round_id: r for r in player.results.all()}
-    current_result = results.get(current.pk) if current else None
-    context = {
-        "session": session,
-        "player": player,
-        "row": own.row if own else None,
-        "tops_total": tops_total,
-        "rounds": [(round_, results.get(round_.pk)) for round_ in session.rounds.all()],
-        "current": current,
-        "current_result": current_result,
-        "against_top": _against_top(current, current_result),
-        "entry_refusal": session.player_entry_refusal(current, now) if current else "",
-        "phase": session.phase(current, now),
-        "stamp": stamp,
-        "board_rows": services.room_board(session),
-        "now": now,
+            if not request.htmx:
+                return redirect("duplicate:player", key=key)
+            if session.automatic:  # its top revealed, or its next move drawn: read again
+                player, current = _get_player_by_key(key)
+                session, now = player.session, timezone.now()
+    context = _player_context(session, player, current, now)
+    context |= {
         "error": error,
         "error_field": error_field,
         "typed": {"score": request.POST.get("score", "")[:10], "move": request.POST.get("move", "")[:40]},
     }
-    template = "duplicate/player.html#live" if request.htmx and request.method == "GET" else "duplicate/player.html"
+    template = "duplicate/player.html#live" if request.htmx else "duplicate/player.html"
     return render(request, template, context, status=status)
+
+
+def _player_context(session, player, current, now) -> dict:
+    rounds = Round.objects.with_result_of(player)
+    current_result = next((result for round_, result in rounds if current and round_.pk == current.pk), None)
+    ranking = services.room_ranking(session)
+    return {
+        "session": session,
+        "player": player,
+        "row": ranking.row_of(player),
+        "in_progress": current if ranking.closed is not None else None,
+        "rounds": rounds,
+        "current": current,
+        "current_result": current_result,
+        "against_top": _against_top(current, current_result),
+        "entry_refusal": session.player_entry_refusal(current, now, current=current) if current else "",
+        "phase": session.phase(current, now),
+        "stamp": _player_stamp(session, current, now),
+        **_room_board(session),
+        "now": now,
+    }
 
 
 def _player_stamp(session, current, now) -> str:
@@ -551,7 +571,7 @@ def _player_action(request, session, current, player):
         return
     if session.finished_at:
         raise services.SessionClosed(_("La séance est terminée : les scores ne changent plus."))
-    refusal = session.player_entry_refusal(current, timezone.now())
+    refusal = session.player_entry_refusal(current, timezone.now(), current=current)
     if refusal:
         raise services.DuplicateError(refusal)
     data = _valid(ResultForm(request.POST))
@@ -595,7 +615,7 @@ def _export_context(session, kind, job):
         "label": dict(EXPORT_LABELS)[kind],
         "limit": settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS,
         # The session changed since this file was built: another one may be prepared.
-        "stale": job is not None and job.session_version != session.version,
+        "stale": job is not None and job.session_version != session.changes_made(),
     }
 
 

@@ -111,6 +111,8 @@ def test_env_redis_url_rejects_other_schemes(monkeypatch):
 # What dj-database-url puts in every entry besides the URL's own fields: Django's defaults but for the
 # connection lifetime, which is only raised for PostgreSQL.
 POSTGRES_CONNECTION = {"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True, "DISABLE_SERVER_SIDE_CURSORS": False}
+# Queries bound and prepared by PostgreSQL unless the URL says otherwise.
+PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
 SQLITE_DEFAULTS = {
     "ENGINE": "django.db.backends.sqlite3",
     "USER": "",
@@ -142,18 +144,28 @@ INVALID_URL_MESSAGE = (
 )
 def test_database_from_url_reads_postgres(url, expected):
     database = database_from_url(url, base_dir=BASE_DIR)
-    assert database == {"ENGINE": "django.db.backends.postgresql", **expected, **POSTGRES_CONNECTION}
+    assert database == {
+        "ENGINE": "django.db.backends.postgresql",
+        **expected,
+        **POSTGRES_CONNECTION,
+        "OPTIONS": PREPARED,
+    }
 
 
 def test_database_from_url_passes_query_parameters_as_options():
     database = database_from_url("postgres://u@db/club?sslmode=require", base_dir=BASE_DIR)
-    assert database["OPTIONS"] == {"sslmode": "require"}
+    assert database["OPTIONS"] == {"sslmode": "require", **PREPARED}
 
 
 def test_database_from_url_types_option_values_as_django_expects():
     # Django tests `server_side_binding is True`: the string "true" would silently leave it off.
     database = database_from_url("postgres://u@db/club?server_side_binding=true&connect_timeout=10", base_dir=BASE_DIR)
-    assert database["OPTIONS"] == {"server_side_binding": True, "connect_timeout": 10}
+    assert database["OPTIONS"] == {"server_side_binding": True, "connect_timeout": 10, "prepare_threshold": 5}
+
+
+def test_database_from_url_lets_a_pooler_turn_prepared_queries_off():
+    database = database_from_url("postgres://u@db/club?server_side_binding=false", base_dir=BASE_DIR)
+    assert database["OPTIONS"] == {"server_side_binding": False}
 
 
 def test_database_from_url_reads_a_unix_socket_host():
@@ -230,9 +242,10 @@ def test_database_from_url_delegates_to_dj_database_url():
     assert dj_database_url.parse("pgsql://db/x")["ENGINE"] == "django.db.backends.postgresql"
     url = "postgres://club:s%40cret@%2Fvar%2Frun%2Fpostgresql:5433/clubsite?sslmode=require&currentSchema=club"
     expected = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
-    assert database_from_url(url, base_dir=BASE_DIR) == expected
     # currentSchema is dj-database-url's own translation, which the hand-written parser never had.
     assert expected["OPTIONS"] == {"sslmode": "require", "options": "-c search_path=club"}
+    expected["OPTIONS"] |= PREPARED
+    assert database_from_url(url, base_dir=BASE_DIR) == expected
 
 
 def test_database_from_url_makes_sqlite_paths_relative_to_base_dir_where_dj_database_url_does_not():

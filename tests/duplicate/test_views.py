@@ -160,6 +160,11 @@ def test_player_writes_his_move_while_it_is_open_and_not_after_the_top(client, s
     assert response.status_code == 400
     assert "Le top est révélé : seul l&#x27;arbitre peut encore changer votre score." in response.content.decode()
     assert round_.results.get(player=player).score == 8
+    # His total, gap and place are the room's: the move counts once closed, at the next draw.
+    html = client.get(url).content.decode()
+    assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["0", "0", "1"]
+    assert "Le coup 1 compte à sa clôture, au tirage suivant." in html
+    services.round_add(session=session, draw_text="ST+AIONX", by=alice)
     html = client.get(url).content.decode()
     assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["8", "-18", "1"]
 

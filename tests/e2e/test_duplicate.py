@@ -43,7 +43,11 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
             row.locator("input[name=score]").press("Enter")
             expect(page.locator("tr", has_text=name).locator("input[name=score]")).to_have_value(score)
         phone.goto(f"/duplicate/joueur/{bruno.key}/")
-        expect(phone.locator("#my-total")).to_have_text(str(15 * number))
+        # His total is the room's: the moves closed, this one counting at the next draw.
+        expect(phone.locator("#my-total")).to_have_text(str(15 * (number - 1)))
+        expect(phone.locator("#my-total-note")).to_have_text(
+            f"Le coup {number} compte à sa clôture, au tirage suivant."
+        )
         expect(phone.locator(".entry-panel .hint")).to_have_text(
             "Le top est révélé : seul l'arbitre peut encore changer votre score."
         )
@@ -51,6 +55,8 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
     # The ranking counts the moves closed: the last one closes with the session.
     page.get_by_role("button", name="Terminer la séance").click()
     expect(page.locator(".messages")).to_contain_text("La séance est terminée")
+    phone.goto(f"/duplicate/joueur/{bruno.key}/")
+    expect(phone.locator("#my-total")).to_have_text("45")
     page.get_by_role("link", name="Classement", exact=True).click()
     rows = page.locator("table.ranking tbody tr")
     expect(rows).to_have_count(3)

@@ -239,3 +239,27 @@ def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browse
     )
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.context.close()
+
+
+def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(browser, live_server):
+    """Issue 12: the entry is sent by htmx and answered with the page's region, one request instead of a redirect
+    and the whole page again; a phone without JavaScript sends the same form and gets the page back."""
+    session = club_session(get_user_model().objects.create(username="arbitre"))
+    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    anne, bruno = session.players.get(name="Anne"), session.players.get(name="Bruno")
+    phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
+    phone.goto(f"/duplicate/joueur/{anne.key}/")
+    phone.evaluate("window.pageKept = true")
+    phone.get_by_label("Mon score").fill("22")
+    phone.get_by_role("button", name="Envoyer").click()
+    expect(phone.locator(".message")).to_contain_text("Bulletin reçu : 22 points.")
+    assert phone.evaluate("window.pageKept === true")  # the same page: its region swapped, not reloaded
+    assert anne.results.get().score == 22
+    without_js = browser.new_context(base_url=live_server.url, viewport=PHONE, java_script_enabled=False).new_page()
+    without_js.goto(f"/duplicate/joueur/{bruno.key}/")
+    without_js.get_by_label("Mon score").fill("18")
+    without_js.get_by_role("button", name="Envoyer").click()
+    expect(without_js.locator(".message")).to_contain_text("Bulletin reçu : 18 points.")
+    assert bruno.results.get().score == 18
+    phone.context.close()
+    without_js.context.close()
