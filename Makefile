@@ -30,7 +30,6 @@ $(INSTALLED): pyproject.toml | $(PYTHON)
 
 run: setup
 	$(PYTHON) manage.py migrate --noinput
-	$(PYTHON) manage.py createcachetable
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
 test: setup
