@@ -9,6 +9,7 @@ import time
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
     os.environ["DATABASE_URL"] = "sqlite:///:memory:"
+    os.environ["DJANGO_RATE_API_VISITOR"] = "1000000/min"  # the bench measures the scoring, not the rate limit
     import django
 
     django.setup()

@@ -1,8 +1,8 @@
 """Results files of a session: CSV and XLSX rankings, and the federation's results file (facts §4: a latin-1
 CSV, one line per table, `"table","name","total"`).
 
-Every cell goes through `spreadsheet_cell`, so that a name typed by anyone never becomes a formula in the
-spreadsheet that opens the file (CSV injection)."""
+Every CSV cell goes through `spreadsheet_cell`, and every XLSX text is a typed text cell, so that a name typed by
+anyone never becomes a formula in the spreadsheet that opens the file (CSV injection)."""
 
 import csv
 import io
@@ -90,9 +90,12 @@ def _spreadsheet(header, rows, kind: str) -> bytes:
         sheet = book.active
         sheet.title = "Classement"
         for row in [header, *rows]:
-            # openpyxl refuses the control characters XML cannot hold: they go (before the formula check) rather
-            # than fail the export.
-            sheet.append([spreadsheet_cell(ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v) for v in row])
+            # openpyxl refuses the control characters XML cannot hold: they go rather than fail the export. A text
+            # is written as a text cell, as typed: Excel never runs it (openpyxl would make "=…" a formula).
+            sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in row])
+            for cell in sheet[sheet.max_row]:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"
         buffer = io.BytesIO()
         book.save(buffer)
         return buffer.getvalue()

@@ -73,8 +73,9 @@ def test_the_xlsx_file(client, hostile_session, alice):
     sheet = load_workbook(io.BytesIO(response.content)).active
     names = [sheet.cell(row=row, column=3) for row in range(2, 2 + len(HOSTILE))]
     assert [cell.data_type for cell in names] == ["s"] * len(HOSTILE)  # text, not "f" (a formula)
-    # (XML reads a carriage return back as a line feed)
-    assert [cell.value for cell in names] == [neutralised(name).replace("\r", "\n") for name in HOSTILE]
+    # As typed, without the CSV's apostrophe (trial of issue 12: Excel showed it); XML reads a carriage return back
+    # as a line feed.
+    assert [cell.value for cell in names] == [name.replace("\r", "\n") for name in HOSTILE]
     gaps = [sheet.cell(row=row, column=5) for row in range(2, 2 + len(HOSTILE))]
     assert [(cell.data_type, cell.value) for cell in gaps] == [("n", 0)] + [("n", -gap) for gap in range(13, 18)]
 
@@ -107,7 +108,7 @@ def test_the_tournament_files(client, hostile_session, alice, lyon):
     sheet = load_workbook(io.BytesIO(client.get(f"{url}xlsx").content)).active
     cells = [cell for row in sheet.iter_rows() for cell in row if isinstance(cell.value, str)]
     assert all(cell.data_type == "s" for cell in cells)
-    assert {cell.value for cell in cells} >= names
+    assert {cell.value for cell in cells} >= set(HOSTILE[:5])
     federation = list(csv.reader(io.StringIO(client.get(f"{url}federation").content.decode("iso-8859-1"))))
     assert {row[1] for row in federation} == names | {"Anne"}
 
@@ -123,4 +124,4 @@ def test_a_control_character_xml_cannot_hold_does_not_hide_a_formula(alice, lyon
     session = make_session(alice, lyon, players=("Anne",))
     session.players.update(name="\x01=1+2")
     sheet = load_workbook(io.BytesIO(exports.build(session, "xlsx"))).active
-    assert (sheet["C2"].data_type, sheet["C2"].value) == ("s", "'=1+2")
+    assert (sheet["C2"].data_type, sheet["C2"].value) == ("s", "=1+2")
