@@ -9,7 +9,6 @@ import csv
 import datetime
 import io
 import random
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
@@ -27,6 +26,7 @@ from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError, clause
+from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
@@ -691,9 +691,8 @@ def _name_starts(name: str, wanted: str) -> bool:
 
 
 def _folded(text: str) -> str:
-    """A name as compared at the keyboard: without case nor accents, spaces single."""
-    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
+    """A name as compared at the keyboard: the word list's spelling (no case, no accents), spaces single."""
+    return normalise_word(" ".join(text.split()))
 
 
 def check_notation(session: Session, text: str):

@@ -1,10 +1,9 @@
 """French typography in templates: `{{ message|clause }}` after a colon (see scoring.engine.errors.clause)."""
 
-import unicodedata
-
 from django import template
 
 from scoring.engine.errors import clause as _clause
+from scoring.engine.lexicon import normalise_word
 
 register = template.Library()
 
@@ -18,6 +17,6 @@ def clause(text) -> str:
 def de(name) -> str:
     """ "de Louis", "d'Éloïse", "d'Hélène": the preposition before a name, elided before a vowel or an h."""
     name = str(name)
-    first = unicodedata.normalize("NFKD", name[:1]).casefold()[:1]
+    first = normalise_word(name[:1])[:1]
     # Before an h the elision is the usual one for a first name (d'Hélène, d'Hugo).
-    return f"d'{name}" if first in "aeiouyh" and first else f"de {name}"
+    return f"d'{name}" if first and first in "AEIOUYH" else f"de {name}"

@@ -16,7 +16,7 @@ from clubsite.api import api
 from clubsite.models import ApiToken
 
 from .conftest import World
-from .test_pages import BAD_VALUES, ENGLISH, LENIENT, REFUSED, SENT, STRICT, TEXT
+from .test_pages import BAD_VALUES, LENIENT, REFUSED, SENT, STRICT, TEXT, _problems
 
 pytestmark = pytest.mark.django_db
 
@@ -172,22 +172,14 @@ def _bad_values(kind):
         yield from ((f"{label}_number", number) for label, number in NUMBERS.items())
 
 
-def _detail_problem(response, changed, must_refuse, beyond=()) -> str:
-    status = response.status_code
-    if status >= 500:
-        return f"{status}"
-    if beyond:
-        return f"{status}, saved beyond its column: {', '.join(beyond)}"
-    if changed:
-        return f"{status}, changed {', '.join(changed)}"
-    if not must_refuse:
-        return ""
-    if not 400 <= status < 500:
-        return f"{status}, not refused"
+def _json_detail(response) -> str:
+    """The French `detail` of an API refusal, "" when there is none."""
     detail = response.json().get("detail", "") if response["Content-Type"].startswith("application/json") else ""
-    if not isinstance(detail, str) or not detail or ENGLISH.search(detail):
-        return f"{status}, no French detail ({str(detail)[:80]!r})"
-    return ""
+    return detail if isinstance(detail, str) else ""
+
+
+def _detail_problem(response, changed, must_refuse, beyond=()) -> str:
+    return _problems(response, changed, must_refuse, beyond, message_of=_json_detail)
 
 
 @pytest.fixture

@@ -495,9 +495,10 @@ def _client_for(endpoint, owner_client):
     return Client(raise_request_exception=False) if endpoint.anonymous else owner_client
 
 
-def _problems(response, changed, must_refuse, beyond=()) -> str:
+def _problems(response, changed, must_refuse, beyond=(), message_of=None) -> str:
     """What is wrong with the answer to a bad value, or "": a 500 (or a value PostgreSQL would have refused to
-    keep, which is one), a refusal that is not a 4xx with a French message, or rows changed."""
+    keep, which is one), a refusal that is not a 4xx with a French message (read by `message_of`, a page's
+    message unless given), or rows changed."""
     status = response.status_code
     if status >= 500:
         return f"{status}"
@@ -509,7 +510,7 @@ def _problems(response, changed, must_refuse, beyond=()) -> str:
         return ""
     if not 400 <= status < 500:
         return f"{status}, not refused"
-    message = refusal_message(response)
+    message = (message_of or refusal_message)(response)
     if not message or ENGLISH.search(message):
         return f"{status}, no French message ({message[:80]!r})"
     return ""
