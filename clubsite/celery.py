@@ -14,5 +14,6 @@ app.autodiscover_tasks()
 # Run by `celery -A clubsite beat` (README, "Running it for a club"). Tasks are named, not imported: clubsite
 # imports none of the apps.
 app.conf.beat_schedule = {
+    "duplicate-export-mark-stuck": {"task": "duplicate.tasks.export_mark_stuck", "schedule": crontab()},
     "duplicate-export-purge": {"task": "duplicate.tasks.export_purge", "schedule": crontab(minute=17)},
 }

@@ -135,6 +135,8 @@ def _postgres_database(url: str) -> dict:
     # seconds). Behind a pooler that shares connections between transactions (PgBouncer's transaction mode),
     # ?server_side_binding=false turns both off.
     options = database.setdefault("OPTIONS", {})
+    # A server that does not answer (restarting, a failover) costs a request 2 s, not the system's minutes.
+    options.setdefault("connect_timeout", 2)
     options.setdefault("server_side_binding", True)
     if options["server_side_binding"] is True:
         options.setdefault("prepare_threshold", 5)

@@ -5,10 +5,17 @@ ninja answer before any operation runs: an unknown address, a method the address
 refuses while reading it (too many form fields, a host not allowed), a server error with DEBUG off.
 """
 
+import logging
+
 from django.conf import settings
-from django.http import JsonResponse
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
+
+logger = logging.getLogger(__name__)
 
 MESSAGES = {
     400: "Requête invalide.",
@@ -45,3 +52,37 @@ class ApiErrorsMiddleware:
         if "Allow" in response:
             json["Allow"] = response["Allow"]
         return json
+
+
+# A database that does not answer (PostgreSQL restarting, a failover, every connection cut) is the server's
+# trouble, not the visitor's, and not a bug: it answers 503 with a French sentence, logged in one line. The
+# request's writes are in transactions, rolled back with it; the next request opens a new connection.
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+
+
+def database_unavailable(request, error) -> HttpResponse:
+    logger.warning("Database unavailable, %s %s answered 503: %s", request.method, request.path, error)
+    message = gettext("La base de données ne répond pas : cette demande n'a pas abouti. Réessayez dans un instant.")
+    if request.path_info.startswith(reverse("api:api-root")):
+        response = JsonResponse({"detail": message}, status=503)
+    elif request.headers.get("HX-Request"):
+        response = HttpResponse(format_html('<p class="error" role="alert">{}</p>', message), status=503)
+    else:
+        # A page of its own, not the site's frame: that one reads the visitor's account from the database.
+        response = HttpResponse(render_to_string("503.html", {"message": message}), status=503)
+    response["Retry-After"] = "2"
+    response._has_been_logged = True  # the line above says it; Django's would add an error without the cause
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, DATABASE_ERRORS):
+            return database_unavailable(request, exception)
+        return None

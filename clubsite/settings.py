@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Inside the locale's (its messages are French) and around the middleware that may refuse a request.
     "clubsite.middleware.ApiErrorsMiddleware",
+    "clubsite.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -95,7 +96,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 cache_url = env_redis_url("DJANGO_CACHE_URL")
 if cache_url:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": cache_url}}
+    # Failing open (clubsite/cache.py): with Redis down the site serves without its cache, after at most these
+    # timeouts (seconds), and logs it.
+    CACHES = {
+        "default": {
+            "BACKEND": "clubsite.cache.FailOpenRedisCache",
+            "LOCATION": cache_url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
 else:
     # Shared by every web process and worker through the database, as the counts of a rate limit must be; a
     # federation's deployment sets DJANGO_CACHE_URL to its Redis. The table comes from `createcachetable`.
@@ -202,13 +211,36 @@ CELERY_RESULT_BACKEND = broker_url or None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Queuing a task never holds a request for long (clubsite/queue.py): a broker that does not answer is given up
+# after one retry, within two seconds, and the page says so. The tasks keep no result (their work is in the
+# database), so sending one never touches the result store; a task whose caller waits says so itself.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.2, "interval_step": 0, "interval_max": 0.2}
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+# A task is acknowledged once it has finished, and given back to the queue when its worker process dies: a worker
+# killed mid-task (out of memory, a restart) leaves it to another. Every task is safe to run twice. A worker that
+# vanishes whole cannot give it back: Redis hands it out again after the visibility timeout, which must exceed the
+# longest task (a word list's index, a couple of minutes).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 1,
+    "socket_timeout": 1,
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900),
+}
 
 # Duplicate exports: a session with more players than this is exported by a worker, whose files (kept in the
 # database) and jobs are deleted by the periodic task `duplicate.tasks.export_purge` once this many hours old.
 DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
 DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
-# A job still waiting or running this long after it was asked for is taken as stuck (its worker died).
-DUPLICATE_EXPORT_STUCK_MINUTES = 10
+# Up to this many players, a session's file is built within the request when no worker can be reached.
+DUPLICATE_EXPORT_FALLBACK_MAX_PLAYERS = 500
+# A job that has not moved (queued, started, progressed) for this long is marked failed with its reason: its
+# worker is gone. Its page offers to start it again, and Celery beat marks the ones nobody looks at.
+DUPLICATE_EXPORT_STUCK_SECONDS = env_int("DJANGO_EXPORT_STUCK_SECONDS", 300)
 # What the room's screens show of a session (the ranking of the moves closed, the grid) is kept this long in the
 # shared cache for each version of the session: every player's page reads it there instead of ranking them all.
 DUPLICATE_ROOM_CACHE_SECONDS = 3600

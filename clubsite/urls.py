@@ -7,6 +7,9 @@ from clubsite import views as club_views
 from clubsite.api import api
 from scoring import views as scoring_views
 
+# A database error outside any view (a session saved after the page) is answered as one inside: 503.
+handler500 = "clubsite.views.server_error"
+
 urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),

@@ -1,5 +1,7 @@
 """Account pages (sign-up, profile) and club pages. Log-in, log-out and passwords use Django's own auth views."""
 
+import sys
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -9,10 +11,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
 from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
+from .middleware import DATABASE_ERRORS, database_unavailable
 from .models import Club, Invitation, Membership
 
 
@@ -277,3 +281,11 @@ def _render_club(request, club, add_form=None, status=200):
 
 def _display_name(user) -> str:
     return user.get_full_name() or user.username
+
+
+def server_error(request):
+    """Django's 500, except for a database that does not answer: 503 and the sentence saying to try again."""
+    error = sys.exception()
+    if isinstance(error, DATABASE_ERRORS):
+        return database_unavailable(request, error)
+    return defaults.server_error(request)

@@ -503,6 +503,9 @@ class ExportJob(models.Model):
     content = models.BinaryField(blank=True, default=b"")
     error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the job last moved (queued, started, a step of progress): one that has not moved for
+    # DUPLICATE_EXPORT_STUCK_SECONDS has lost its worker.
+    updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -515,13 +518,9 @@ class ExportJob(models.Model):
 
     @staticmethod
     def stuck_before() -> datetime.datetime:
-        """A job still waiting or running that was asked for before this is stuck: its worker died or never got
-        it. Pressing the button again then starts another."""
-        return timezone.now() - datetime.timedelta(minutes=settings.DUPLICATE_EXPORT_STUCK_MINUTES)
-
-    @property
-    def is_stuck(self) -> bool:
-        return self.status in (self.Status.PENDING, self.Status.RUNNING) and self.created_at < self.stuck_before()
+        """A job still waiting or running that has not moved since this is stuck: its worker died or never got
+        it (`services.export_mark_stuck` marks it failed)."""
+        return timezone.now() - datetime.timedelta(seconds=settings.DUPLICATE_EXPORT_STUCK_SECONDS)
 
 
 class Change(models.Model):

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubsite import queue
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from clubsite.limits import max_length
 from scoring.boards import board_rows
@@ -941,25 +942,59 @@ def export_inline(session: Session) -> bool:
     return session.players.count() <= settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS
 
 
-def export_request(*, session: Session, kind: str, user) -> ExportJob:
+class ExportUnavailable(DuplicateError):
+    """No worker can be reached to build the file (the broker is down), and the session is too large to build it
+    within the request."""
+
+    status = 503
+
+
+def export_request(*, session: Session, kind: str, user) -> ExportJob | None:
     """The job building the session's file: one already done or under way for the same results (the session's
-    changes) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise (or
-    when the one under way is stuck) a new one, queued once the transaction commits, which the worker fills."""
+    changes) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise a
+    new one, queued at once (its row is committed first: the view runs outside any transaction) for a worker to
+    fill. When the broker cannot be reached, no job is left waiting for a task never queued: None when the session
+    is small enough for the caller to build the file itself, else ExportUnavailable."""
     from .tasks import export_session
 
     version = session.changes_made()
-    under_way = Q(
-        status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING), created_at__gte=ExportJob.stuck_before()
-    )
+    export_mark_stuck(session.export_jobs.all())
+    under_way = Q(status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING))
     job = (
         session.export_jobs.filter(Q(status=ExportJob.Status.DONE) | under_way, kind=kind, session_version=version)
         .defer("content")
         .first()
     )
-    if job is None:
-        job = ExportJob.objects.create(session=session, kind=kind, session_version=version, requested_by=user)
-        transaction.on_commit(lambda: export_session.delay(job.pk))
+    if job is not None:
+        return job
+    job = ExportJob.objects.create(session=session, kind=kind, session_version=version, requested_by=user)
+    try:
+        queue.send(export_session, job.pk)
+    except queue.QueueUnavailable:
+        job.delete()
+        if session.players.count() <= settings.DUPLICATE_EXPORT_FALLBACK_MAX_PLAYERS:
+            return None
+        raise ExportUnavailable(
+            _(
+                "Les exports sont momentanément indisponibles : le service qui prépare les fichiers ne répond pas. "
+                "Réessayez dans quelques minutes."
+            )
+        ) from None
     return job
+
+
+def export_mark_stuck(jobs=None) -> int:
+    """Mark failed, with the reason, the jobs (all by default) waiting or running that have not moved for
+    DUPLICATE_EXPORT_STUCK_SECONDS: their worker is gone. Their page then offers to start them again. Run by each
+    job's page and periodically by Celery beat; how many were marked."""
+    jobs = ExportJob.objects.all() if jobs is None else jobs
+    return jobs.filter(
+        status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING), updated_at__lt=ExportJob.stuck_before()
+    ).update(
+        status=ExportJob.Status.FAILED,
+        error=_("la préparation s'est arrêtée sans finir (le service qui prépare les fichiers a été interrompu)."),
+        finished_at=timezone.now(),
+    )
 
 
 def export_purge() -> int:
@@ -971,24 +1006,31 @@ def export_purge() -> int:
 
 
 def export_run(*, job_id: int):
+    """Build the job's file. Safe to run twice (a task given again to another worker after its first one died):
+    a job already done, or deleted meanwhile, is left as it is; one started before is built again."""
     from .exports import build
 
-    job = ExportJob.objects.select_related("session", "session__edition", "session__rule_set").get(pk=job_id)
-    ExportJob.objects.filter(pk=job.pk).update(status=ExportJob.Status.RUNNING)
+    job = (
+        ExportJob.objects.select_related("session", "session__edition", "session__rule_set")
+        .defer("content")
+        .filter(pk=job_id)
+        .first()
+    )
+    if job is None or job.status == ExportJob.Status.DONE:
+        return
+    jobs = ExportJob.objects.filter(pk=job.pk)
+    jobs.update(status=ExportJob.Status.RUNNING, progress=0, error="", updated_at=timezone.now())
 
     def progress(done, total):
-        ExportJob.objects.filter(pk=job.pk).update(progress=int(done * 100 / max(total, 1)))
+        jobs.update(progress=int(done * 100 / max(total, 1)), updated_at=timezone.now())
 
     try:
         content = build(job.session, job.kind, progress)
     except Exception as error:  # a failed export must say so on the page instead of spinning forever
-        ExportJob.objects.filter(pk=job.pk).update(
-            status=ExportJob.Status.FAILED, error=str(error)[:300], finished_at=timezone.now()
-        )
+        jobs.update(status=ExportJob.Status.FAILED, error=str(error)[:300], finished_at=timezone.now())
         raise
-    ExportJob.objects.filter(pk=job.pk).update(
-        status=ExportJob.Status.DONE, progress=100, content=content, finished_at=timezone.now()
-    )
+    now = timezone.now()
+    jobs.update(status=ExportJob.Status.DONE, progress=100, content=content, updated_at=now, finished_at=now)
 
 
 def session_again(*, session: Session, creator, name: str = "", date=None) -> Session:

@@ -5,8 +5,14 @@ from . import services
 
 @shared_task
 def export_session(job_id: int) -> None:
-    """Build a large session's export file; the job row carries its progress and the file."""
+    """Build a large session's export file; the job row carries its progress and the file. Safe to run twice."""
     services.export_run(job_id=job_id)
+
+
+@shared_task
+def export_mark_stuck() -> int:
+    """Run every minute by Celery beat (clubsite/celery.py): mark failed the jobs whose worker is gone."""
+    return services.export_mark_stuck()
 
 
 @shared_task

@@ -594,7 +594,13 @@ def export(request, pk, kind):
         return exports.response(session, kind)
     if request.method == "GET":
         return render(request, "duplicate/export_job.html", _export_context(session, kind, job=None))
-    job = services.export_request(session=session, kind=kind, user=request.user)
+    try:
+        job = services.export_request(session=session, kind=kind, user=request.user)
+    except services.ExportUnavailable as error:
+        context = _export_context(session, kind, job=None) | {"unavailable": str(error)}
+        return render(request, "duplicate/export_job.html", context, status=503)
+    if job is None:  # no worker to be reached, the file built here instead
+        return exports.response(session, kind)
     return redirect("duplicate:export_job", pk=session.pk, job_pk=job.pk)
 
 
@@ -602,6 +608,7 @@ def export(request, pk, kind):
 @require_GET
 def export_job(request, pk, job_pk):
     session = _get_session_for_organiser(request, pk)
+    services.export_mark_stuck(session.export_jobs.filter(pk=job_pk))
     job = get_object_or_404(ExportJob.objects.defer("content"), session=session, pk=job_pk)
     template = "duplicate/export_job.html#status" if request.htmx else "duplicate/export_job.html"
     return render(request, template, _export_context(session, job.kind, job=job))

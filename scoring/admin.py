@@ -122,12 +122,30 @@ class LexiconForm(forms.ModelForm):
         return super().save(commit)
 
 
-def _rebuild_index_later(lexicon):
+def _rebuild_index_later(request, lexicon):
+    """Queue the building of the top finder's index once the list is saved. With no worker to be reached, the
+    first search builds it instead (5 to 15 s), which the admin is told. (The broker's timeouts bound the wait:
+    settings, "Queuing a task"; the duplicate app's exports go through clubsite.queue, which this app does not
+    import.)"""
+    from django.contrib import messages
     from django.db import transaction
+    from kombu.exceptions import OperationalError
 
     from .tasks import rebuild_move_index
 
-    transaction.on_commit(lambda: rebuild_move_index.delay(lexicon.pk))
+    def send():
+        try:
+            rebuild_move_index.delay(lexicon.pk)
+        except OperationalError:
+            messages.warning(
+                request,
+                _(
+                    "L'index du chercheur de tops n'a pas pu être confié aux tâches de fond (service indisponible) : "
+                    "la première recherche le construira."
+                ),
+            )
+
+    transaction.on_commit(send)
 
 
 @admin.register(Lexicon)
@@ -140,4 +158,4 @@ class LexiconAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if form.cleaned_data.get("upload"):
-            _rebuild_index_later(obj)
+            _rebuild_index_later(request, obj)

@@ -46,9 +46,18 @@ document.addEventListener("submit", (event) => {
   // A refused bulletin is never put back into the form by itself (an arbiter typing ahead would type into it):
   // the Up arrow in the empty table box calls the last one back, to be corrected.
   const refused = () => { lastRefused = { table: body.get("table"), entry: body.get("entry") }; };
+  // A bulletin the server could not write (its database restarting: 503; no answer) is sent once more by itself a
+  // second later (the same bulletin twice sets the same score); failing again, it is logged as not saved.
+  const send = () => fetch(form.action, { method: "POST", body, headers: { "HX-Request": "true" } });
+  const wait = () => new Promise((resolve) => { setTimeout(resolve, 1000); });
+  const retryable = (response) => [502, 503, 504].includes(response.status);
+  const sendWithRetry = () => send()
+    .then((response) => (retryable(response) ? wait().then(send) : response))
+    .catch(() => wait().then(send));
   bulletins = bulletins.then(() =>
-    fetch(form.action, { method: "POST", body, headers: { "HX-Request": "true" } })
+    sendWithRetry()
       .then((response) => response.text().then((html) => {
+        if (retryable(response)) throw new Error(html);
         log(html);
         if (!response.ok) refused();
       }))

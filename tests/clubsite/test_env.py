@@ -112,7 +112,7 @@ def test_env_redis_url_rejects_other_schemes(monkeypatch):
 # connection lifetime, which is only raised for PostgreSQL.
 POSTGRES_CONNECTION = {"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True, "DISABLE_SERVER_SIDE_CURSORS": False}
 # Queries bound and prepared by PostgreSQL unless the URL says otherwise.
-PREPARED = {"server_side_binding": True, "prepare_threshold": 5}
+PREPARED = {"connect_timeout": 2, "server_side_binding": True, "prepare_threshold": 5}
 SQLITE_DEFAULTS = {
     "ENGINE": "django.db.backends.sqlite3",
     "USER": "",
@@ -165,7 +165,7 @@ def test_database_from_url_types_option_values_as_django_expects():
 
 def test_database_from_url_lets_a_pooler_turn_prepared_queries_off():
     database = database_from_url("postgres://u@db/club?server_side_binding=false", base_dir=BASE_DIR)
-    assert database["OPTIONS"] == {"server_side_binding": False}
+    assert database["OPTIONS"] == {"connect_timeout": 2, "server_side_binding": False}
 
 
 def test_database_from_url_reads_a_unix_socket_host():
