@@ -33,7 +33,7 @@ run: setup
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
 test: setup
-	$(VENV)/bin/pytest -m "not celery_worker and not e2e" $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -m "not celery_worker and not e2e and not faults" $(PYTEST_ARGS)
 
 bench: setup
 	$(PYTHON) -m bench

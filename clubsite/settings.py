@@ -230,6 +230,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "socket_timeout": 1,
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900),
+    # How often a worker looks for such tasks to give back (kombu scans every tenth look by default: 100 s).
+    "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_SECONDS", 10),
+    "unacked_restore_throttle": 1,
 }
 
 # Duplicate exports: a session with more players than this is exported by a worker, whose files (kept in the
