@@ -18,7 +18,9 @@ class QueueUnavailable(Exception):
 
 def send(task, *args) -> None:
     if task.app.conf.task_always_eager:
-        task.apply(args=args, throw=True)
+        # Not thrown from inside the run, so that a task's own retries (autoretry_for) happen here too; a task that
+        # fails for good raises its error.
+        task.apply(args=args, throw=False).get()
         return
     try:
         task.apply_async(args=args)

@@ -1,9 +1,12 @@
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from . import services
 
 
-@shared_task
+# A database that drops the worker's connection mid-export (a restart, a failover): tried again a little later,
+# on a new connection, up to three times (2, 4, 8 s).
+@shared_task(autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=3)
 def export_session(job_id: int) -> None:
     """Build a large session's export file; the job row carries its progress and the file. Safe to run twice."""
     services.export_run(job_id=job_id)

@@ -48,7 +48,8 @@
 
   function markUnsaved(form, message) {
     form.classList.add("unsaved");
-    for (const input of form.querySelectorAll("input[type=text]")) {
+    const typed = [...form.querySelectorAll("input[type=text]")].filter((input) => input.value !== "");
+    for (const input of typed) {
       input.classList.remove("saved");
       input.classList.add("dirty");
       input.dataset.unsaved = message;

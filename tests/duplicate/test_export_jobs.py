@@ -5,6 +5,7 @@ import datetime
 from html import unescape
 
 import pytest
+from django.db import InterfaceError
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -202,3 +203,26 @@ def test_with_the_broker_down_a_large_session_says_the_exports_are_unavailable(
     )
     assert "Relancer la préparation (XLSX)" in html
     assert not ExportJob.objects.exists()
+
+
+def test_an_export_whose_database_connection_drops_is_tried_again(large, export, monkeypatch):
+    """The worker's connection dropped mid-export (PostgreSQL restarting): the task is tried again, on a new
+    connection, instead of leaving the job failed."""
+    from django.db import OperationalError
+
+    from duplicate import exports
+
+    real_build = exports.build
+    calls = []
+
+    def build(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real_build(*args, **kwargs)
+
+    monkeypatch.setattr(exports, "build", build)
+    export(large)
+    job = ExportJob.objects.get()
+    assert (job.status, job.error, len(calls)) == ("done", "", 2)
+    assert export_session.autoretry_for == (OperationalError, InterfaceError)
