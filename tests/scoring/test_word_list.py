@@ -160,3 +160,34 @@ def test_a_refused_upload_leaves_the_list_as_it_was(admin_client):
     assert "Ligne 2 : ce fichier n'est pas du texte" in page
     lexicon.refresh_from_db()
     assert (lexicon.name, lexicon.word_count, lexicon.build().words()) == ("Liste du club", 2, ["KIWI", "QI"])
+
+
+@pytest.mark.django_db(
+    transaction=True, serialized_rollback=True
+)  # queued when the admin's transaction commits, in the request
+def test_with_the_broker_down_the_upload_is_saved_and_the_admin_told(admin_client, monkeypatch):
+    """Issue 13: the index's task could not be queued (Redis down): the list is saved all the same, the admin
+    learns that the first search will build the index, and nothing answers 500."""
+    from kombu.exceptions import OperationalError
+
+    from clubsite.celery import app
+    from scoring.tasks import rebuild_move_index
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(app.conf, "task_always_eager", False)
+    monkeypatch.setattr(rebuild_move_index, "apply_async", refuse)
+    upload = SimpleUploadedFile("liste.txt", b"zebre\nkiwi\n")
+    french = Edition.objects.get(code="fr")
+    response = admin_client.post(
+        "/admin/scoring/lexicon/add/",
+        {"name": "Liste du club", "edition": french.pk, "licence": "", "upload": upload},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert Lexicon.objects.filter(name="Liste du club").exists()
+    assert (
+        "L'index du chercheur de tops n'a pas pu être confié aux tâches de fond (service indisponible) : la "
+        "première recherche le construira." in html.unescape(response.content.decode())
+    )
