@@ -6,6 +6,7 @@ It lives in clubsite, which both apps may import without a cycle; it knows nothi
 import functools
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods
 
@@ -30,7 +31,10 @@ def object_action(*, load, refusal, refused, page):
             if request.method == "GET":
                 return redirect(page, pk=obj.pk)
             try:
-                response = view(request, obj, *args, **kwargs)
+                # The change and the page that answers it, in one transaction: a database that goes away while the
+                # page is being drawn takes the change back with it, so that its 503 ("n'a pas abouti") is true.
+                with transaction.atomic():
+                    response = view(request, obj, *args, **kwargs)
             except refusal as error:
                 return refused(request, obj, str(error), status=getattr(error, "status", 400))
             return response or redirect(page, pk=obj.pk)

@@ -94,13 +94,14 @@ def env_redis_url(name: str) -> str:
     return url
 
 
-def database_from_url(url: str, *, base_dir: Path) -> dict:
+def database_from_url(url: str, *, base_dir: Path, wait_limits: tuple[int, int] | None = None) -> dict:
     """Turn a DATABASE_URL into a Django DATABASES entry, parsed by dj-database-url.
 
     Accepts postgres://user:password@host:port/name (or postgresql://, with query parameters such as
     ?sslmode=require passed to psycopg), sqlite:////absolute/path, sqlite:///path/relative/to/base_dir and
     sqlite:///:memory: (a database that lives as long as its connection, for throwaway runs).
-    Error messages never repeat the URL itself: it may hold a password.
+    `wait_limits` (PostgreSQL only): the milliseconds a statement may wait for a lock, and run at all (0: no
+    limit), set on every connection. Error messages never repeat the URL itself: it may hold a password.
     """
     try:
         parts = urlsplit(url)
@@ -109,7 +110,7 @@ def database_from_url(url: str, *, base_dir: Path) -> dict:
     # dj-database-url knows many more schemes (mysql, pgsql, oracle...): only the two databases the site is
     # tested on are accepted, so a typo cannot select an untested engine.
     if parts.scheme in POSTGRES_SCHEMES:
-        return _postgres_database(url)
+        return _postgres_database(url, wait_limits)
     if parts.scheme == "sqlite":
         return _sqlite_database(url, parts, base_dir)
     raise ImproperlyConfigured(
@@ -126,7 +127,7 @@ def _parse(url: str, **options) -> dict:
         raise ImproperlyConfigured(INVALID_DATABASE_URL) from None
 
 
-def _postgres_database(url: str) -> dict:
+def _postgres_database(url: str, wait_limits: tuple[int, int] | None = None) -> dict:
     # Gunicorn workers keep their connection between requests; the health check drops dead ones (after a
     # PostgreSQL restart) instead of failing the next request.
     database = _parse(url, conn_max_age=60, conn_health_checks=True)
@@ -140,6 +141,12 @@ def _postgres_database(url: str) -> dict:
     options.setdefault("server_side_binding", True)
     if options["server_side_binding"] is True:
         options.setdefault("prepare_threshold", 5)
+    if wait_limits:
+        # A table or row held by something else (a long transaction, a lock taken by hand) makes a request fail
+        # within the lock limit with a 503 that says to try again, instead of freezing every page behind it.
+        lock_ms, statement_ms = wait_limits
+        limits = f"-c lock_timeout={lock_ms} -c statement_timeout={statement_ms}"
+        options["options"] = f"{options['options']} {limits}" if options.get("options") else limits
     # dj-database-url leaves NAME empty, and Django would only complain at the first query.
     if not database["NAME"]:
         raise ImproperlyConfigured("DATABASE_URL must name a database: postgres://user@host:5432/name")

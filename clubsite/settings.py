@@ -91,7 +91,15 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": database_from_url(env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR)}
+# A statement waiting for a lock longer than this fails (a 503 that says to try again) instead of holding every
+# page behind it; one running longer than the second figure is stopped. PostgreSQL only; 0 lifts a limit (for a
+# `migrate` that must wait for a busy table: DJANGO_DB_LOCK_TIMEOUT_MS=0 manage.py migrate).
+DATABASE_WAIT_LIMITS = (env_int("DJANGO_DB_LOCK_TIMEOUT_MS", 2000), env_int("DJANGO_DB_STATEMENT_TIMEOUT_MS", 20000))
+DATABASES = {
+    "default": database_from_url(
+        env_str("DATABASE_URL", "sqlite:///db.sqlite3"), base_dir=BASE_DIR, wait_limits=DATABASE_WAIT_LIMITS
+    )
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 cache_url = env_redis_url("DJANGO_CACHE_URL")
@@ -240,7 +248,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 200
 DUPLICATE_EXPORT_RETENTION_HOURS = env_int("DJANGO_EXPORT_RETENTION_HOURS", 24)
 # Up to this many players, a session's file is built within the request when no worker can be reached.
-DUPLICATE_EXPORT_FALLBACK_MAX_PLAYERS = 500
+DUPLICATE_EXPORT_FALLBACK_MAX_PLAYERS = 300
 # A job that has not moved (queued, started, progressed) for this long is marked failed with its reason: its
 # worker is gone. Its page offers to start it again, and Celery beat marks the ones nobody looks at.
 DUPLICATE_EXPORT_STUCK_SECONDS = env_int("DJANGO_EXPORT_STUCK_SECONDS", 300)

@@ -522,6 +522,11 @@ class ExportJob(models.Model):
         it (`services.export_mark_stuck` marks it failed)."""
         return timezone.now() - datetime.timedelta(seconds=settings.DUPLICATE_EXPORT_STUCK_SECONDS)
 
+    @property
+    def is_waiting_long(self) -> bool:
+        """Still waiting for a worker 15 s after it was asked for: the workers are busy, or none is running."""
+        return self.status == self.Status.PENDING and timezone.now() - self.created_at > datetime.timedelta(seconds=15)
+
 
 class Change(models.Model):
     """One change to a session, kept to settle a dispute: who made it, when, on which move and player, the old

@@ -460,8 +460,10 @@ def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
             raise DuplicateError(_("Seul le top du dernier coup peut être changé."))
         old = f"{round_.top} ({round_.top_score})" if round_.top else ""
         _set_top(session, round_, top_text, position(session, before=round_.number))
-        _record(session, by, "top", old, f"{round_.top} ({round_.top_score})", round_number=round_.number)
-        session.touch()
+        new = f"{round_.top} ({round_.top_score})"
+        if new != old:  # the same top placed again (its page did not come back): nothing changed
+            _record(session, by, "top", old, new, round_number=round_.number)
+            session.touch()
     return round_
 
 
@@ -602,7 +604,9 @@ def _result_written(round_: Round):
                 [session_pk, session_pk, number],
             )
 
-    transaction.on_commit(bump_if_closed)
+    # Robust: the result is committed by then, and its answer says so; a bump lost to a database gone away just then
+    # is logged (the room's screens catch up at the next change), not turned into an error for a saved score.
+    transaction.on_commit(bump_if_closed, robust=True)
 
 
 def result_clear(*, round_: Round, player: Player, by=None) -> bool:

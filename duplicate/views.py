@@ -479,6 +479,14 @@ def _room_board(session) -> dict:
 
 @require_http_methods(["GET", "POST"])
 def player_page(request, key):
+    if request.method == "POST":
+        # An entry and the page that answers it: a 503 while drawing the page takes the entry back.
+        with transaction.atomic():
+            return _player_page(request, key)
+    return _player_page(request, key)
+
+
+def _player_page(request, key):
     """A player's own page on his phone: the move's draw and phase, the timer, his entry while writing is open,
     then his score against the top; the grid; his total, gap and place as the room's screen shows them (the moves
     closed). It polls itself (htmx, every 3 s), and is redrawn only when the move's phase changes (204
@@ -621,6 +629,7 @@ def _export_context(session, kind, job):
         "kind": kind,
         "label": dict(EXPORT_LABELS)[kind],
         "limit": settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS,
+        "stuck_minutes": max(1, round(settings.DUPLICATE_EXPORT_STUCK_SECONDS / 60)),
         # The session changed since this file was built: another one may be prepared.
         "stale": job is not None and job.session_version != session.changes_made(),
     }

@@ -54,17 +54,34 @@ document.addEventListener("submit", (event) => {
   const sendWithRetry = () => send()
     .then((response) => (retryable(response) ? wait().then(send) : response))
     .catch(() => wait().then(send));
+  // Lost, it is named in the log as a refusal is: its table, what was typed, why (the server's sentence when it
+  // answered 503), and the Up arrow that calls it back.
+  const lost = (reason) => {
+    const table = body.get("table") ?? "";
+    const template = /^\d+$/.test(table.trim()) ? form.dataset.lost : form.dataset.lostNamed;
+    const line = document.createElement("li");
+    line.className = "error";
+    line.setAttribute("role", "alert");
+    line.textContent = `${template.replace("{table}", table).replace("{entry}", body.get("entry") ?? "")} ${reason} `;
+    const hint = document.createElement("small");
+    hint.className = "hint";
+    hint.textContent = form.dataset.recall;
+    line.append(hint);
+    document.querySelector(form.dataset.log)?.prepend(line);
+    refused();
+  };
+  const said = (html) => new DOMParser().parseFromString(html, "text/html").body.textContent.trim();
   bulletins = bulletins.then(() =>
     sendWithRetry()
       .then((response) => response.text().then((html) => {
-        if (retryable(response)) throw new Error(html);
+        if (retryable(response)) {
+          lost(response.status === 503 && said(html) ? said(html) : form.dataset.offline);
+          return;
+        }
         log(html);
         if (!response.ok) refused();
       }))
-      .catch(() => {
-        log(`<li class="error" role="alert">${form.dataset.offline}</li>`);
-        refused();
-      }),
+      .catch(() => lost(form.dataset.offline)),
   );
 });
 

@@ -4,7 +4,7 @@
 // and keeps what was typed, through the page's refreshes, until it is sent again and saved. No entry is lost
 // silently.
 (() => {
-  const FORMS = ".cell-form, .sheet-form, .phone-entry";
+  const FORMS = "form[data-retry]";
   const RETRY_AFTER_MS = 1000;
   const script = document.currentScript?.dataset ?? {};
   const unsaved = script.unsaved || "Non enregistré.";
@@ -69,6 +69,13 @@
     for (const input of form.querySelectorAll("input[data-unsaved]")) delete input.dataset.unsaved;
     form.parentElement?.querySelector(":scope > .unsaved-note")?.remove();
   }
+
+  // An unsaved cell of the game's sheet is sent on "change": Enter sends it again even though its text did not
+  // change since.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.matches?.(".sheet-form.unsaved")) htmx.trigger(form, "change");
+  });
 
   // The page's refreshes (the sheet after another cell, the phone's poll) bring the saved values: an unsaved entry
   // keeps what was typed, and its mark, unless this answer is its own form's, saved at last.

@@ -254,7 +254,10 @@ ENDPOINTS = {
         ),
     ),
     "duplicate:round_top": Endpoint(
-        kwargs=_round, get=False, forms=(Form(lambda w: {"top": "H4 VAGUE"}, {"top": STRICT}),)
+        # Another top than the move's (H4 VAGUE), worth as much: the same one placed again changes nothing.
+        kwargs=_round,
+        get=False,
+        forms=(Form(lambda w: {"top": "H8 VAGUE"}, {"top": STRICT}),),
     ),
     "duplicate:round_cancel": Endpoint(
         kwargs=lambda w: {"pk": w.open_session.pk, "number": 1}, get=False, forms=(Form(lambda w: {}, {}),)
@@ -300,7 +303,7 @@ ENDPOINTS = {
                 htmx=True,
             ),
             Form(
-                lambda w: {**COUNTER, "action": "top", "player": "", "position": "H4"},
+                lambda w: {**COUNTER, "action": "top", "player": "", "position": "H8"},
                 {"position": STRICT},
                 htmx=True,
             ),

@@ -283,3 +283,19 @@ def test_env_rate_rejects_other_text(monkeypatch, value):
     with pytest.raises(ImproperlyConfigured) as excinfo:
         env_rate("RATE", "60/min")
     assert error_message(excinfo) == f"RATE must be a rate such as 60/min (s, min, hour or day), got {value!r}"
+
+
+def test_postgres_connections_wait_for_a_lock_two_seconds_at_most():
+    """Issue 13's trial: a table locked for 12 s froze every page behind it. Each connection says how long a
+    statement may wait for a lock and run; an option the URL gave is kept."""
+    database = database_from_url("postgres://u@db/club", base_dir=BASE_DIR, wait_limits=(2000, 20000))
+    assert database["OPTIONS"]["options"] == "-c lock_timeout=2000 -c statement_timeout=20000"
+    url = "postgres://u@db/club?options=-c%20search_path%3Dclub"
+    database = database_from_url(url, base_dir=BASE_DIR, wait_limits=(0, 5000))
+    assert database["OPTIONS"]["options"] == "-c search_path=club -c lock_timeout=0 -c statement_timeout=5000"
+    sqlite = database_from_url("sqlite:///x.sqlite3", base_dir=BASE_DIR, wait_limits=(2000, 20000))
+    assert sqlite == database_from_url("sqlite:///x.sqlite3", base_dir=BASE_DIR)  # PostgreSQL only
+
+
+def test_the_settings_set_the_wait_limits(settings):
+    assert settings.DATABASE_WAIT_LIMITS == (2000, 20000)

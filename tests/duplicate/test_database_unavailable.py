@@ -110,3 +110,34 @@ def test_other_server_errors_stay_500(client, alice, scored, monkeypatch):
     monkeypatch.setattr(Change.objects, "bulk_create", fail)
     response = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "25"})
     assert response.status_code == 500
+
+
+def test_a_score_written_before_the_answer_fails_is_taken_back_with_it(client, alice, scored, monkeypatch):
+    """Issue 13's trial: the score was committed, then the database went away while its row was being drawn: the
+    page said "n'a pas abouti" (503) for a score that was saved. The write and its answer are one transaction."""
+    from duplicate import services as duplicate_services
+
+    session, anne = scored
+    before = saved(anne)
+    client.force_login(alice)
+
+    def drop(*args, **kwargs):
+        raise OperationalError("terminating connection due to administrator command")
+
+    monkeypatch.setattr(duplicate_services, "bulletins", drop)  # read for the row's answer, after the write
+    response = client.post(
+        f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "25"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 503
+    assert saved(anne) == before and before[0] == [20]
+
+
+def test_the_same_top_placed_again_records_no_change(client, alice, scored):
+    """Its page did not come back (503 after the redirect): the arbiter presses again; the history says nothing
+    changed, and nothing did."""
+    session, anne = scored
+    client.force_login(alice)
+    changes = Change.objects.count()
+    response = client.post(f"/duplicate/{session.pk}/coups/1/top/", {"top": "H4 VAGUE"})
+    assert response.status_code == 302
+    assert Change.objects.count() == changes

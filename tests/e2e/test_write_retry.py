@@ -21,14 +21,15 @@ class Outage:
     """Answer the first `failures` requests to the address with a 503 as the server gives it (or cut them when
     `network`), then let the rest through; counts every request."""
 
-    def __init__(self, page, pattern, failures, network=False):
+    def __init__(self, page, pattern, failures, network=False, methods=("POST",)):
         self.requests = 0
         self.failures = failures
         self.network = network
+        self.methods = methods
         page.route(pattern, self.handle)
 
     def handle(self, route):
-        if route.request.method != "POST":
+        if route.request.method not in self.methods:
             route.continue_()
             return
         self.requests += 1
@@ -101,7 +102,7 @@ def test_a_bulletin_refused_twice_is_logged_as_not_saved(page, console):
     outage = Outage(page, "**/bulletin/", failures=2)
     page.keyboard.type("1\n20\n")
     expect(page.locator("#bulletin-log .error")).to_have_text(
-        "Le serveur ne répond pas : ce bulletin n’est pas enregistré, tapez-le de nouveau."
+        "Table 1, « 20 » non enregistré. " + UNAVAILABLE + " (↑ dans la case Table le rappelle)"
     )
     assert outage.requests == 2
     assert not round_.results.exists()
@@ -146,3 +147,54 @@ def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes
     expect(phone.locator(".unsaved-note")).to_have_count(0)
     assert round_.results.get(player=anne).score == 18
     phone.context.close()
+
+
+def test_a_sheet_cell_unsaved_is_sent_again_by_enter_without_retyping(page, console):
+    """Issue 13's trial: the cell is sent on "change", and the same text typed again changed nothing."""
+    session, round_ = console
+    page.goto(f"/duplicate/{session.pk}/feuille/")
+    outage = Outage(page, "**/feuille/**", failures=2)
+    cell = page.get_by_label("Coup 1, Bruno")
+    cell.fill("26")
+    cell.press("Enter")
+    expect(page.locator(".unsaved-note")).to_have_text(f"Non enregistré. {UNAVAILABLE}")
+    assert outage.requests == 2
+    page.get_by_label("Coup 1, Bruno").focus()
+    page.get_by_label("Coup 1, Bruno").press("Enter")
+    expect(page.get_by_label("Coup 1, Bruno")).to_have_class("saved")
+    expect(page.locator(".unsaved-note")).to_have_count(0)
+    assert round_.results.get(player__name="Bruno").score == 26
+
+
+def test_a_bulletin_lost_to_the_network_names_its_table_and_entry(page, console):
+    session, round_ = console
+    Outage(page, "**/bulletin/", failures=2, network=True)
+    page.keyboard.type("2\nh4 vague\n")
+    expect(page.locator("#bulletin-log .error")).to_have_text(
+        "Table 2, « h4 vague » non enregistré. Le serveur ne répond pas. (↑ dans la case Table le rappelle)"
+    )
+    page.locator("#bulletin-table").press("ArrowUp")
+    expect(page.locator("#bulletin-entry")).to_have_value("h4 vague")
+
+
+def test_a_console_button_answered_503_says_so_beside_itself(page, console):
+    """Issue 13's trial: "Tirer" answered 503 five times and nothing showed on the page."""
+    session, round_ = console
+    Outage(page, f"**/duplicate/{session.pk}/coups/", failures=1)
+    page.get_by_label("Tirage saisi").fill("ST+AIONX")
+    page.get_by_role("button", name="Saisir ce tirage").click()
+    expect(page.locator(".request-error")).to_have_text(UNAVAILABLE)
+    assert session.rounds.count() == 1
+    page.get_by_role("button", name="Saisir ce tirage").click()  # the second goes through
+    expect(page.locator(".request-error")).to_have_count(0)
+    expect(page.locator("#results-title")).to_have_text("Résultats du coup 2")
+    assert session.rounds.count() == 2
+
+
+def test_a_page_that_refreshes_itself_says_when_the_server_stops_answering(page, console):
+    session, round_ = console
+    Outage(page, "**/suivi/**", failures=1, network=True, methods=("GET",))  # the console's poll, every 3 s
+    expect(page.locator("#connection-lost")).to_have_text(
+        "Le serveur ne répond plus : cette page se remettra à jour dès qu’il répondra.", timeout=8000
+    )
+    expect(page.locator("#connection-lost")).to_have_count(0, timeout=8000)

@@ -148,7 +148,7 @@ class Stack:
     def _web_answers(self):
         try:
             return requests.get(f"http://127.0.0.1:{self.web_port}/", timeout=2).status_code == 200
-        except requests.ConnectionError:
+        except requests.RequestException:
             return False
 
     def worker_start(self):

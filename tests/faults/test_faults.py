@@ -11,9 +11,10 @@ import threading
 import time
 from html import unescape
 
+import psycopg
 import pytest
 
-from .stack import STUCK_SECONDS, new_stack, wait_until
+from .stack import DSN, STUCK_SECONDS, new_stack, wait_until
 
 pytestmark = [
     pytest.mark.faults,
@@ -221,3 +222,30 @@ def test_every_database_connection_cut_during_300_score_writes(stack):
         "SELECT count(DISTINCT player_id) FROM duplicate_change WHERE session_id = %s AND field = 'score'", session
     )
     assert histories == [(300,)]
+
+
+def test_a_table_locked_for_5_s_makes_writes_wait_2_s_at_most(stack):
+    """Issue 13's trial: a table held by something else (here an exclusive lock for 5 s) froze every page for as
+    long. A statement waits for a lock 2 s at most (lock_timeout), then answers 503: try again."""
+    session, players = stack.ids["writes"], stack.ids["players"][:2]  # sent one after the other: 2 × 2 s < 5 s
+    url = f"/api/duplicate/sessions/{session}/rounds/1/scores"
+    locked = threading.Event()
+
+    def hold():
+        with psycopg.connect(DSN) as connection:
+            connection.execute("LOCK TABLE duplicate_result IN ACCESS EXCLUSIVE MODE")
+            locked.set()
+            time.sleep(5)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    locked.wait(5)
+    statuses = {}
+    for player in players:
+        statuses[player] = stack.api("PUT", url, {"scores": [{"player": player, "score": 30}]}).status_code
+    holder.join()
+    assert set(statuses.values()) == {503}  # each waited 2 s, then said so
+    for player in players:
+        assert stack.api("PUT", url, {"scores": [{"player": player, "score": 30}]}).status_code == 200
+    saved = stack.query("SELECT count(*) FROM duplicate_result WHERE player_id = ANY(%s) AND score = 30", players)
+    assert saved == [(2,)]
