@@ -31,6 +31,7 @@ from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
+from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import move_index
 
@@ -824,7 +825,7 @@ class RankingInput:
     scores: dict[int, list[int | None]]
     penalties: dict[int, list[int]]
     warnings: dict[int, list[bool]]
-    rules: object
+    rules: RuleSet
     blitz: bool
 
     @property

@@ -225,3 +225,12 @@ def paul_member(paul, club):
     paul.member = dora
     paul.save(update_fields=["member"])
     return dora
+
+
+def test_before_any_move_is_closed_the_recap_says_so(client, alice, lyon):
+    session, bob, _paul = play_the_evening(alice, lyon, moves=1, finish=False)
+    client.force_login(alice)
+    html = client.get(f"/duplicate/{session.pk}/joueurs/{bob.pk}/recapitulatif/").content.decode()
+    assert "Aucun coup compté pour l'instant." in html and "<svg" not in html and "data-move=" not in html
+    body = client.get(f"/api/duplicate/sessions/{session.pk}/players/{bob.pk}/recap").json()
+    assert (body["rows"], body["finished"]) == ([], False)
