@@ -18,8 +18,10 @@ from scoring.schemas import ErrorOut
 from . import services
 from .exports import build, filename
 from .models import Player, Result, Round, Session
+from .recap import player_recap
 from .schemas import (
     HistoryOut,
+    PlayerRecapOut,
     RankingOut,
     ResultOut,
     ResultPatch,
@@ -290,3 +292,44 @@ def result_patch(request, pk: int, number: int, player_id: int, payload: ResultP
     except services.DuplicateError as error:
         _refused(error)
     return _result_out(round_.results.get(player=player))
+
+
+@router.get(
+    "/duplicate/sessions/{pk}/players/{player_id}/recap",
+    response={200: PlayerRecapOut, **ERRORS},
+    summary="Récapitulatif d'un joueur",
+)
+def player_recap_get(request, pk: int, player_id: int):
+    """One player's moves beside the tops, with his running total and percentage (as the ranking counts them:
+    solos, avertissements and penalties included); while the session is played, its moves closed only. Read by
+    the session's organisers and by the member linked to that player; 404 for anyone else."""
+    players = Player.objects.recap_readable_by(request.user).select_related("session__edition", "session__rule_set")
+    player = players.filter(pk=player_id).first()
+    if player is None or player.session_id != pk:  # an id beyond the column would reach the database as it is
+        raise HttpError(404, _("Joueur introuvable."))
+    recap = player_recap(player.session, player)
+    return {
+        "player": player.pk,
+        "name": player.name,
+        "place": recap.place,
+        "finished": player.session.finished_at is not None,
+        "rows": [
+            {
+                "number": row.round.number,
+                "draw": row.round.draw,
+                "top": row.round.top,
+                "top_score": row.round.top_score,
+                "move": row.move or None,
+                "score": row.score,
+                "gap": row.gap,
+                "solo": row.solo,
+                "solo_points": row.solo_points,
+                "warning": row.warning,
+                "penalty": row.penalty_points,
+                "total": row.total,
+                "tops_total": row.tops_total,
+                "percent": row.percent,
+            }
+            for row in recap.rows
+        ],
+    }

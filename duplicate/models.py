@@ -232,6 +232,13 @@ class Session(models.Model):
 
 
 class PlayerQuerySet(models.QuerySet):
+    def recap_readable_by(self, user):
+        """The players whose own recap a member may read: his own seats, and every player of the sessions he runs.
+        Nobody else reads a player's recap, his club's other members included (they read the game's recap)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(member=user) | Q(session__in=Session.objects.organised_by(user)))
+
     def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
         """The player whose personal link this is, his session loaded, and the move being played (None before the
         first draw); None for a key nobody has. One query written in SQL (clubsite.sql): each of the 500 phones
@@ -316,6 +323,9 @@ class Player(models.Model):
 
     def linked_url(self) -> str:
         return reverse("duplicate:recap", args=[self.session_id])
+
+    def recap_url(self) -> str:
+        return reverse("duplicate:player_recap", args=[self.session_id, self.pk])
 
 
 class RoundQuerySet(models.QuerySet):

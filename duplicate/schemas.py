@@ -127,3 +127,28 @@ class PlayerResults(Schema):
 class ResultsOut(Schema):
     rounds: list[RoundSummary]
     players: list[PlayerResults]
+
+
+class RecapRowOut(Schema):
+    number: int
+    draw: str
+    top: str = Field(description="Le top en notation FISF.")
+    top_score: int
+    move: str | None = Field(description="Le coup écrit par le joueur ; null pour un score seul ou sans bulletin.")
+    score: int | None = Field(description="Son score sur le coup ; null sans bulletin (compté 0).")
+    gap: int = Field(description="Score moins top sur ce coup.")
+    solo: bool
+    solo_points: int
+    warning: bool
+    penalty: int = Field(description="Points retirés sur ce coup : pénalité et avertissement au-delà du seuil.")
+    total: int = Field(description="Total cumulé : ce qui compte au classement après ce coup.")
+    tops_total: int = Field(description="Somme des tops jusqu'à ce coup.")
+    percent: float = Field(description="Total en pourcentage des tops, une décimale.")
+
+
+class PlayerRecapOut(Schema):
+    player: int
+    name: str
+    place: int
+    finished: bool = Field(description="Faux pendant la séance : seuls ses coups clos comptent.")
+    rows: list[RecapRowOut]

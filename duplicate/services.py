@@ -31,6 +31,7 @@ from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
+from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import move_index
 
@@ -302,7 +303,7 @@ def position(session: Session, before: int | None = None) -> Position:
     if rounds:
         last = rounds[-1]
         letters = list(parse_draw(last.draw, edition, rules.rack_size).letters) if last.draw else []
-        reliquat = _left_after(letters, replayed.plays[-1]) if last.top else letters
+        reliquat = reliquat_after(letters, replayed.plays[-1]) if last.top else letters
     return Position(replayed.board, reliquat, rounds, replayed.plays[-1] if replayed.plays else None)
 
 
@@ -313,7 +314,8 @@ def room_board(session: Session) -> list:
     return board_rows(current.board, laid)
 
 
-def _left_after(letters: list[str], play: Play) -> list[str]:
+def reliquat_after(letters: list[str], play: Play) -> list[str]:
+    """The letters of a draw left on the rack once `play` is laid: the next draw keeps them."""
     left = Counter(letters)
     for _index, tile in play.placed:
         left[BLANK if tile.blank else tile.letter] -= 1
@@ -816,35 +818,75 @@ class NamedRow:
     row: RankingRow
 
 
-def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow], int]:
-    """The ranking and the sum of tops, in four queries whatever the number of players and moves; over the moves
-    up to `up_to` only when given (the room's screen shows the moves closed, not the one being entered)."""
+@dataclass
+class RankingInput:
+    """What the ranking is computed from, in the shapes `scoring.engine.ranking.rank` takes: the moves whose top is
+    placed (`rounds`, (id, top score) in order), every player, and for each his score, penalty and avertissement on
+    each of those moves."""
+
+    rounds: list[tuple[int, int]]
+    players: dict[int, Player]
+    scores: dict[int, list[int | None]]
+    penalties: dict[int, list[int]]
+    warnings: dict[int, list[bool]]
+    rules: RuleSet
+    blitz: bool
+
+    @property
+    def tops(self) -> list[int]:
+        return [top for _pk, top in self.rounds]
+
+    @property
+    def present(self) -> int:
+        """The players counted for the solo bonus's threshold (§3.5): not those declared absent."""
+        return sum(not player.absent for player in self.players.values())
+
+    def engine_arguments(self) -> dict:
+        return {
+            "tops": self.tops,
+            "scores": self.scores,
+            "penalties": self.penalties,
+            "warnings": self.warnings,
+            "rules": self.rules,
+            "blitz": self.blitz,
+            "present": self.present,
+        }
+
+
+def ranking_input(session: Session, up_to: int | None = None) -> RankingInput:
+    """The session's moves and results as the ranking reads them, in three queries whatever the number of players
+    and moves; over the moves up to `up_to` only when given."""
     placed = session.rounds.exclude(top_score=None)
     if up_to is not None:
         placed = placed.filter(number__lte=up_to)
     rounds = list(placed.values_list("pk", "top_score"))
     index = {pk: i for i, (pk, _top) in enumerate(rounds)}
-    tops = [top for _pk, top in rounds]
     players = {player.pk: player for player in session.players.all()}
-    scores = {pk: [None] * len(tops) for pk in players}
-    penalties = {pk: [0] * len(tops) for pk in players}
-    warnings = {pk: [False] * len(tops) for pk in players}
+    scores = {pk: [None] * len(rounds) for pk in players}
+    penalties = {pk: [0] * len(rounds) for pk in players}
+    warnings = {pk: [False] * len(rounds) for pk in players}
     results = Result.objects.filter(round__in=[pk for pk, _top in rounds])
     for player_id, round_id, score, penalty, warning in results.values_list(
         "player_id", "round_id", "score", "penalty", "warning"
     ):
         i = index[round_id]
         scores[player_id][i], penalties[player_id][i], warnings[player_id][i] = score, penalty, warning
-    rows = rank(
-        tops=tops,
-        scores=scores,
-        penalties=penalties,
-        warnings=warnings,
-        rules=session.rules_engine,
-        blitz=session.is_blitz,
-        present=sum(not player.absent for player in players.values()),
-    )
-    return [NamedRow(players[row.player], row) for row in rows], sum(tops)
+    return RankingInput(rounds, players, scores, penalties, warnings, session.rules_engine, session.is_blitz)
+
+
+def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow], int]:
+    """The ranking and the sum of tops, in four queries whatever the number of players and moves; over the moves
+    up to `up_to` only when given (the room's screen shows the moves closed, not the one being entered)."""
+    figures = ranking_input(session, up_to)
+    rows = rank(**figures.engine_arguments())
+    return [NamedRow(figures.players[row.player], row) for row in rows], sum(figures.tops)
+
+
+def closed_move(session: Session) -> int | None:
+    """The last move the room's screens count: the one before the move being played (a move closes when the next
+    one is drawn); None, all of them, once the session is finished or before its first draw."""
+    current = session.current_round()
+    return None if session.finished_at or current is None else current.number - 1
 
 
 @dataclass(frozen=True)
@@ -875,8 +917,7 @@ def room_ranking(session: Session) -> RoomRanking:
     key = f"duplicate:room-ranking:1:{session.pk}:{session.version}"  # 1: the shape of RoomRanking's rows
     cached = cache.get(key)
     if cached is None:
-        current = session.current_round()
-        closed = None if session.finished_at or current is None else current.number - 1
+        closed = closed_move(session)
         rows, tops_total = ranking(session, up_to=closed)
         counted = session.rounds.exclude(top_score=None)
         moves = counted.filter(number__lte=closed).count() if closed is not None else counted.count()

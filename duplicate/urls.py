@@ -42,6 +42,7 @@ urlpatterns = [
     path("<int:pk>/feuille/", views.session_sheet, name="sheet"),
     path("<int:pk>/feuille/<int:number>/<int:player_pk>/", views.sheet_cell, name="sheet_cell"),
     path("<int:pk>/recapitulatif/", views.session_recap, name="recap"),
+    path("<int:pk>/joueurs/<int:player_pk>/recapitulatif/", views.player_recap, name="player_recap"),
     path("<int:pk>/nouvelle-seance/", views.session_again, name="again"),
     path("tournois/", views.tournament_list, name="tournaments"),
     path("tournois/<int:pk>/", views.tournament_detail, name="tournament"),

@@ -23,6 +23,7 @@ from . import exports, services
 from .boards import TopBoardStore
 from .forms import AgainForm, PlayerForm, PlayersForm, ResultForm, SessionForm, TournamentForm
 from .models import ExportJob, Player, Result, Round, Session, Tournament
+from .recap import player_recap as build_player_recap
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
 
@@ -35,6 +36,18 @@ def _get_session_for_organiser(request, pk) -> Session:
     if not session.is_organiser(request.user):
         raise PermissionDenied(_("Seuls les organisateurs de la séance la mènent."))
     return session
+
+
+def _get_player_for_recap(request, pk, player_pk) -> Player:
+    """A player of the session whose recap the member may read (his own seat, or any in a session he runs), his
+    session loaded; 404 for anyone else, as for an id that does not exist."""
+    players = Player.objects.recap_readable_by(request.user).select_related(
+        "session", "session__club", "session__edition", "session__rule_set"
+    )
+    player = get_object_or_404(players, pk=player_pk)
+    if player.session_id != pk:  # compared here: an id beyond the column would reach the database's integer
+        raise Http404
+    return player
 
 
 def _get_player_by_key(key) -> tuple[Player, Round | None]:
@@ -791,5 +804,33 @@ def session_recap(request, pk):
         "sheet": sheet,
         "moves": [(round_, solo_names.get(round_.number)) for round_ in sheet.rounds],
         "is_organiser": session.is_organiser(request.user),
+        # The players whose own recap the reader may open from his name: all of them for an organiser, his seat.
+        "recap_links": set(
+            Player.objects.recap_readable_by(request.user).filter(session=session).values_list("pk", flat=True)
+        ),
     }
     return render(request, "duplicate/recap.html", context)
+
+
+@login_required
+@require_GET
+def player_recap(request, pk, player_pk):
+    """One player's recap: each move's draw and top beside his move and score, his running total and percentage
+    of the tops, solos, avertissements and penalties, his place; the board replayed move by move (?coup=N, the
+    page's script switching moves in place); a chart of his percentage beside the room's average and the
+    winner's. While the session is played, the moves closed only, as the room's screens count them."""
+    player = _get_player_for_recap(request, pk, player_pk)
+    recap = build_player_recap(player.session, player)
+    numbers = [row.round.number for row in recap.rows]
+    wanted = _query_int(request, "coup")
+    context = {
+        "session": player.session,
+        "player": player,
+        "recap": recap,
+        # The move the replay shows first: ?coup=N (the buttons' and the table's links without JavaScript).
+        "shown_number": wanted if wanted in numbers else (numbers[0] if numbers else None),
+        "first_number": numbers[0] if numbers else None,
+        "last_number": numbers[-1] if numbers else None,
+        "is_organiser": player.session.is_organiser(request.user),
+    }
+    return render(request, "duplicate/player_recap.html", context)

@@ -73,6 +73,59 @@ def warning_penalties(warnings: list[bool], rules: RuleSet, blitz: bool = False)
     return costs
 
 
+@dataclass(frozen=True)
+class MovePoints:
+    """What one move brings a player towards his total: his score (0 when none), the solo bonus when the move is
+    his solo, less its penalty and what its avertissement costs."""
+
+    score: int
+    solo: bool
+    solo_points: int
+    warning: bool
+    penalty_points: int  # the move's penalty and its avertissement's cost, as a positive number
+
+    @property
+    def points(self) -> int:
+        return self.score + self.solo_points - self.penalty_points
+
+
+def move_points(
+    *,
+    tops: list[int],
+    scores: dict,
+    penalties: dict | None = None,
+    warnings: dict | None = None,
+    rules: RuleSet,
+    blitz: bool = False,
+    present: int | None = None,
+) -> dict[object, list[MovePoints]]:
+    """Each player's `MovePoints` on each move of `tops`, with the arguments of `rank`: a player's total in the
+    ranking is their sum, and his running total after a move the sum up to it (warnings are counted in order, so
+    the 4th costs on the move it comes)."""
+    penalties = penalties or {}
+    warnings = warnings or {}
+    moves = len(tops)
+    bonus = rules.solo_bonus_for(len(scores) if present is None else present)
+    soloists = solos_by_move(tops, scores)
+    points = {}
+    for player, line in scores.items():
+        warned = [bool(warned) for warned in warnings.get(player, [])[:moves]]
+        warned += [False] * (moves - len(warned))
+        costs = warning_penalties(warned, rules, blitz)
+        taken = penalties.get(player, [])
+        points[player] = [
+            MovePoints(
+                score=_score(line, move),
+                solo=soloists[move] == player,
+                solo_points=bonus if soloists[move] == player else 0,
+                warning=warned[move],
+                penalty_points=(taken[move] if move < len(taken) else 0) + costs[move],
+            )
+            for move in range(moves)
+        ]
+    return points
+
+
 def rank(
     *,
     tops: list[int],
@@ -90,22 +143,17 @@ def rank(
     `present`: the players who count towards the solo bonus's threshold (§3.5), all of them unless given: a
     player declared absent (forfait) keeps his line but not his place in that count.
     """
-    penalties = penalties or {}
-    warnings = warnings or {}
-    moves = len(tops)
-    bonus = rules.solo_bonus_for(len(scores) if present is None else present)
-    solo_counts = dict.fromkeys(scores, 0)
-    for player in solos_by_move(tops, scores):
-        if player is not None:
-            solo_counts[player] += 1
+    points = move_points(
+        tops=tops, scores=scores, penalties=penalties, warnings=warnings, rules=rules, blitz=blitz, present=present
+    )
     top_total = sum(tops)
     figures = []
-    for player, line in scores.items():
-        warned = warnings.get(player, [])[:moves]
-        penalty_points = sum(penalties.get(player, [])[:moves]) + sum(warning_penalties(warned, rules, blitz))
-        solo_points = solo_counts[player] * bonus
-        total = sum(_score(line, move) for move in range(moves)) + solo_points - penalty_points
-        figures.append((player, total, solo_points, penalty_points, sum(map(bool, warned))))
+    for player, moves in points.items():
+        solo_points = sum(move.solo_points for move in moves)
+        penalty_points = sum(move.penalty_points for move in moves)
+        total = sum(move.points for move in moves)
+        figures.append((player, total, solo_points, penalty_points, sum(move.warning for move in moves)))
+    solo_counts = {player: sum(move.solo for move in moves) for player, moves in points.items()}
     places = shared_places([total for _, total, *_ in figures])
     rows = [
         RankingRow(

@@ -92,6 +92,9 @@ OPERATIONS = {
     "duplicate_api_session_history": Operation(path=_session, writes=False),
     "duplicate_api_round_delete": Operation(path=lambda w: {"pk": w.open_session.pk, "number": 1}),
     "duplicate_api_results": Operation(path=_session, writes=False),
+    "duplicate_api_player_recap_get": Operation(
+        path=lambda w: {"pk": w.session.pk, "player_id": w.player.pk}, writes=False
+    ),
     "duplicate_api_result_patch": Operation(
         path=lambda w: {**_round(w), "player_id": w.other.pk},
         body=lambda w: {"score": 18, "move": None, "warning": True, "penalty": 5, "zero": False},

@@ -321,6 +321,9 @@ ENDPOINTS = {
         forms=(Form(lambda w: {"entry": "18"}, {"entry": STRICT}, htmx=True),),
     ),
     "duplicate:recap": Endpoint(kwargs=_session),
+    "duplicate:player_recap": Endpoint(
+        kwargs=lambda w: {"pk": w.session.pk, "player_pk": w.player.pk}, query=("coup",)
+    ),
     "duplicate:again": Endpoint(
         kwargs=_session,
         get=False,

@@ -130,6 +130,7 @@ def pages(client):
         f"/duplicate/{session.pk}/compteur/",
         f"/duplicate/{session.pk}/feuille/",
         f"/duplicate/{session.pk}/recapitulatif/",
+        f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/",
         f"/duplicate/{session.pk}/historique/",
         f"/duplicate/{session.pk}/exports/{job.pk}/",
         "/duplicate/tournois/",
@@ -195,7 +196,7 @@ PAGE_NAMES = {
     "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",
     "sheets:grid", "duplicate:list", "duplicate:new", "duplicate:session", "duplicate:top_grid", "duplicate:counter",
     "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",
-    "duplicate:tournament", "duplicate:ranking", "duplicate:room", "duplicate:player",
+    "duplicate:tournament", "duplicate:ranking", "duplicate:room", "duplicate:player", "duplicate:player_recap",
 }  # fmt: skip
 
 

@@ -48,3 +48,36 @@ def make_session(creator, club=None, players=("Alice", "Bob"), accepted=True, **
 @pytest.fixture
 def session(alice, lyon):
     return make_session(alice, lyon)
+
+
+TOPS = [("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS"), ("TX+EEHSU", "L4 SEXE"), ("HSTU+AEI", "J3 SOUHAITE")]
+
+
+def play_the_evening(organiser, club, moves=4, finish=True, linked="bob"):
+    """A player's recap's evening (issue 15): sixteen players, so that a solo is worth its bonus (tournament
+    rules: +10 from 16 players). Bob (table 1, the member `linked`) plays H8 VAGUE (20), the top 4G AVIONS alone
+    (18, a solo), writes 13 with a 5-point penalty, then M6 HUE (24); an avertissement on each move, the 4th
+    costing 5. Paul (table 2) shares move 1's top with Rémi (table 3) and move 3's 13 with Bob, and has move 4's
+    top alone (71, a solo)."""
+    names = [f"@{linked}", "Paul", "Rémi", *(f"Joueur {n}" for n in range(4, 17))]
+    session = make_session(organiser, club, players=names)
+    bob, paul, remi, *others = session.players.order_by("table")
+    bulletins = [
+        {bob: "H8 VAGUE", paul: 26, remi: 26},
+        {bob: "4G AVIONS", paul: 12, remi: 10},
+        {bob: 13, paul: 13, remi: 5},
+        {bob: "M6 HUE", paul: 71, remi: 10},
+    ]
+    usual = [10, 10, 5, 10]
+    for number, ((draw, top), written) in enumerate(zip(TOPS[:moves], bulletins, strict=False), start=1):
+        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
+        entries = [
+            services.Entry(player.pk, move=entry) if isinstance(entry, str) else services.Entry(player.pk, entry)
+            for player, entry in written.items()
+        ]
+        entries += [services.Entry(player.pk, usual[number - 1]) for player in others]
+        services.results_set(round_=round_, entries=entries)
+        services.result_mark(round_=round_, player=bob, warning=True, penalty=5 if number == 3 else None)
+    if finish:
+        services.session_finish(session=session)
+    return session, bob, paul

@@ -88,6 +88,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         f"/duplicate/{session.pk}/grille/",
         f"/duplicate/{session.pk}/feuille/",
         f"/duplicate/{session.pk}/recapitulatif/",
+        f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/",
         f"/duplicate/{session.pk}/historique/",
         f"/duplicate/classement/{session.public_key}/",
         f"/duplicate/joueur/{player.key}/",

@@ -1,6 +1,6 @@
 """The ranking of a duplicate session: seed 000's example, solos, penalties, avertissements, ties, tournaments."""
 
-from scoring.engine.ranking import combine, percent_of, rank, solos_by_move, warning_penalties
+from scoring.engine.ranking import combine, move_points, percent_of, rank, solos_by_move, warning_penalties
 from scoring.engine.rules import TOURNAMENT
 
 
@@ -126,3 +126,28 @@ def test_a_tournament_adds_the_sessions_up():
         ("carol", 70, -78, 47.3, 3),
     ]
     assert rows[2].session_totals == (70, 0)
+
+
+def test_move_points_add_up_to_the_ranking_total_move_by_move():
+    """What each move brings (score, solo bonus, penalty, an avertissement's cost) sums to the ranking's total, so
+    a running total is the ranking's over the moves so far: the 4th avertissement costs on its own move."""
+    players = [f"p{n}" for n in range(16)]
+    scores = {player: [10, 10, 5, 10] for player in players}
+    scores["p0"] = [20, 18, 13, 24]
+    scores["p1"] = [26, 12, 13, 71]
+    scores["p2"] = [26, 10, 5, 10]
+    penalties = {"p0": [0, 0, 5, 0]}
+    warnings = {"p0": [True, True, True, True]}
+    arguments = {"tops": [26, 18, 13, 71], "scores": scores, "penalties": penalties, "warnings": warnings}
+    points = move_points(**arguments, rules=TOURNAMENT)
+    assert [move.points for move in points["p0"]] == [20, 18 + 10, 13 - 5, 24 - 5]
+    assert [(move.solo, move.warning, move.penalty_points) for move in points["p0"]] == [
+        (False, True, 0),
+        (True, True, 0),
+        (False, True, 5),
+        (False, True, 5),
+    ]
+    assert [move.solo_points for move in points["p1"]] == [0, 0, 0, 10]
+    rows = {row.player: row for row in rank(**arguments, rules=TOURNAMENT)}
+    assert all(sum(move.points for move in points[player]) == rows[player].total for player in players)
+    assert (rows["p0"].total, rows["p0"].solo_points, rows["p0"].penalty_points, rows["p0"].warnings) == (75, 10, 10, 4)

@@ -1,0 +1,266 @@
+"""One player's recap of a duplicate session: each move's top beside what he played, with his running total and
+percentage of the tops; the board replayed move by move; a chart of his percentage beside the room's.
+
+The figures come from the ranking's own input and engine (`services.ranking_input`, `rank`, `move_points`), so
+that his last running total is his total in the ranking, solos, penalties and avertissements included. Like the
+room's screens, a session still being played counts its moves closed only (`services.closed_move`).
+"""
+
+import math
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.boards import board_rows
+from scoring.engine.draw import bag_after, parse_draw
+from scoring.engine.errors import ScoringError
+from scoring.engine.moves import Board, Move
+from scoring.engine.ranking import RankingRow, move_points, percent_of, rank
+from scoring.forms import GridMove
+
+from . import services
+from .models import Player, Result, Round, Session
+
+
+@dataclass(frozen=True)
+class RecapRow:
+    """One move seen by the player: the top, his result, and where he stands once it is counted."""
+
+    round: Round
+    result: Result | None
+    score: int | None  # his bulletin's score, None without one (counted 0)
+    gap: int  # score − top, on this move
+    solo: bool
+    solo_points: int
+    warning: bool
+    penalty_points: int  # the move's penalty and its avertissement's cost
+    total: int  # running: what counts for the ranking after this move
+    tops_total: int  # running
+    percent: float  # running, of the tops
+
+    @property
+    def move(self) -> str:
+        return self.result.move if self.result else ""
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The board at one move: the top laid on it (its tiles marked), the player's own move laid on the same board
+    when he wrote a different one that the board takes, and the letters still to come once the top is laid."""
+
+    row: RecapRow
+    top_board: list
+    own_board: list | None
+    own_is_top: bool
+    reliquat: str
+    bag: list[str]
+
+    @property
+    def bag_groups(self) -> list[str]:
+        """The bag's letters grouped ("AAA", "B", "CC"), to read at a glance."""
+        groups: list[str] = []
+        for letter in self.bag:
+            if groups and groups[-1][0] == letter:
+                groups[-1] += letter
+            else:
+                groups.append(letter)
+        return groups
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    css: str
+    label: str
+    points: str  # the polyline's "x,y x,y"
+    dots: list[tuple[float, float]]
+    last: float
+
+
+@dataclass(frozen=True)
+class PercentChart:
+    """A line chart drawn on the server (inline SVG): the running percentage of the tops move by move."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    series: list[ChartSeries]
+    y_ticks: list[tuple[float, int]]  # (y, percent)
+    x_ticks: list[tuple[float, int]]  # (x, move number)
+
+    @property
+    def plot_end(self) -> int:
+        return self.width - self.right
+
+    @property
+    def y_label_x(self) -> int:
+        return self.left - 6
+
+    @property
+    def x_label_y(self) -> int:
+        return self.height - self.bottom + 16
+
+    @property
+    def axis_label_y(self) -> int:
+        return self.height - 4
+
+
+@dataclass(frozen=True)
+class PlayerRecap:
+    session: Session
+    player: Player
+    row: RankingRow  # his line in the ranking over the moves counted
+    players: int
+    rows: list[RecapRow]
+    steps: list[ReplayStep]
+    chart: PercentChart | None
+    closed: int | None  # the last move counted while the session is played; None once finished
+
+    @property
+    def place(self) -> int:
+        return self.row.place
+
+    @property
+    def tops_total(self) -> int:
+        return self.rows[-1].tops_total if self.rows else 0
+
+
+def player_recap(session: Session, player: Player) -> PlayerRecap:
+    """The recap of `player` (one of the session's) in a handful of queries, whatever the number of players."""
+    closed = services.closed_move(session)
+    figures = services.ranking_input(session, up_to=closed)
+    arguments = figures.engine_arguments()
+    ranked = rank(**arguments)
+    points = move_points(**arguments)
+    rounds = list(session.rounds.filter(pk__in=[pk for pk, _top in figures.rounds]).order_by("number"))
+    results = {result.round_id: result for result in Result.objects.filter(player=player, round__in=rounds)}
+
+    rows, total, tops_total = [], 0, 0
+    for round_, move in zip(rounds, points[player.pk], strict=True):
+        result = results.get(round_.pk)
+        total += move.points
+        tops_total += round_.top_score
+        score = result.score if result else None
+        rows.append(
+            RecapRow(
+                round=round_,
+                result=result,
+                score=score,
+                gap=(score or 0) - round_.top_score,
+                solo=move.solo,
+                solo_points=move.solo_points,
+                warning=move.warning,
+                penalty_points=move.penalty_points,
+                total=total,
+                tops_total=tops_total,
+                percent=percent_of(total, tops_total),
+            )
+        )
+    row = next(row for row in ranked if row.player == player.pk)
+    return PlayerRecap(
+        session=session,
+        player=player,
+        row=row,
+        players=len(figures.players),
+        rows=rows,
+        steps=_replay(session, rows),
+        chart=_chart(player, rows, points, ranked, figures.players, finished=closed is None) if rows else None,
+        closed=closed,
+    )
+
+
+def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
+    """Each move's board: the tops before it, then its top laid; the player's move laid on the same board."""
+    edition, rules = session.edition_engine, session.rules_engine
+    board = Board()
+    steps = []
+    for row in rows:
+        before = board.copy()
+        # Each top was checked when it was placed: a board refusing one now is a bug, not a case to skip.
+        play = board.play(Move.parse(row.round.top, edition), edition, rules)
+        own = _own_play(before, row, edition, rules)
+        own_is_top = own is not None and own.move.notation == play.move.notation
+        letters = list(parse_draw(row.round.draw, edition, rules.rack_size).letters)
+        reliquat = services.reliquat_after(letters, play)
+        steps.append(
+            ReplayStep(
+                row=row,
+                top_board=board_rows(before, GridMove(placements=dict(play.placed))),
+                own_board=board_rows(before, GridMove(placements=dict(own.placed))) if own and not own_is_top else None,
+                own_is_top=own_is_top,
+                reliquat="".join(reliquat),
+                bag=bag_after(edition, [tile for _index, tile in board.tiles()], reliquat),
+            )
+        )
+    return steps
+
+
+def _own_play(board: Board, row: RecapRow, edition, rules):
+    """The player's written move laid on the board of its move, or None: a score alone, or a move the board
+    refuses (its bulletin then says why)."""
+    if not row.move or row.result.reason:
+        return None
+    try:
+        return board.evaluate(Move.parse(row.move, edition), edition, rules)
+    except ScoringError:
+        return None
+
+
+# The chart, in the SVG's own units: 360 wide, so that its text reads at its size on a 390 px phone.
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 40
+
+
+def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentChart:
+    """The player's running percentage, the room's average (the players present) and the winner's (the leader's
+    while the session is played)."""
+    present = [pk for pk, seat in players.items() if not seat.absent] or list(players)
+    tops = [row.tops_total for row in rows]
+    running = [_running(points[pk]) for pk in present]
+    average = [100 * sum(line[i] for line in running) / len(running) / (tops[i] or 1) for i in range(len(rows))]
+    leader = ranked[0].player
+    lines = [
+        ("chart-player", player.name, [row.percent for row in rows]),
+        ("chart-average", _("Moyenne de la salle"), [round(value, 1) for value in average]),
+        (
+            "chart-winner",
+            (_("Vainqueur : %(name)s") if finished else _("En tête : %(name)s")) % {"name": players[leader].name},
+            [percent_of(total, tops[i]) for i, total in enumerate(_running(points[leader]))],
+        ),
+    ]
+    values = [value for _css, _label, line in lines for value in line]
+    step = 10 if max(values) - min(values) <= 50 else 20
+    low = min(step * math.floor(min(values) / step), 100 - step)
+    high = max(100, step * math.ceil(max(values) / step))
+    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return round(LEFT + (plot_width * i / (len(rows) - 1) if len(rows) > 1 else plot_width / 2), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_height * (high - max(low, value)) / (high - low), 1)
+
+    series = [
+        ChartSeries(
+            css=css,
+            label=label,
+            points=" ".join(f"{x(i)},{y(value)}" for i, value in enumerate(line)),
+            dots=[(x(i), y(value)) for i, value in enumerate(line)] if css == "chart-player" else [],
+            last=line[-1],
+        )
+        for css, label, line in lines
+    ]
+    every = max(1, math.ceil(len(rows) / 10))
+    x_ticks = [(x(i), row.round.number) for i, row in enumerate(rows) if i == 0 or (i + 1) % every == 0]
+    y_ticks = [(y(value), value) for value in range(low, high + 1, step)]
+    return PercentChart(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, series, y_ticks, x_ticks)
+
+
+def _running(moves) -> list[int]:
+    totals, total = [], 0
+    for move in moves:
+        total += move.points
+        totals.append(total)
+    return totals
