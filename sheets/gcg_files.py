@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubsite.invitations import seats_invite
 from clubsite.limits import integer_range, max_length
+from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
     LINE_TAG,
@@ -36,6 +37,8 @@ RULES_PRAGMA = "clubsite-rules"
 DATE_PRAGMA = "clubsite-date"
 TIMER_PRAGMA = "clubsite-timer"
 MEMBER_PRAGMA = "clubsite-member"
+# Before a play whose rack is unknown: its rack field then gives only the tiles placed, which GCG requires.
+NO_RACK_TAG = "no-rack"
 
 
 def _nick(player: Player) -> str:
@@ -85,16 +88,18 @@ def game_to_gcg(game: Game) -> str:
             placed = "".join(tile.written.upper() if not tile.blank else "?" for _, tile in play.placed)
             if line.kind == Line.Kind.BOARD:
                 out.append(f"#{LINE_TAG} {Line.Kind.BOARD}")
+            elif not line.rack:
+                out.append(f"#{LINE_TAG} {NO_RACK_TAG}")
             out.append(
-                f"{head} {placed} {format_gcg_coordinate(play.move)} {format_gcg_word(play)} "
+                f"{head} {line.rack or placed} {format_gcg_coordinate(play.move)} {format_gcg_word(play)} "
                 f"{line.points:+d} {cumulative}"
             )
         elif line.kind in (Line.Kind.PASS, Line.Kind.WITHDRAWN):
             if line.kind == Line.Kind.WITHDRAWN:
                 out.append(f"#{LINE_TAG} {Line.Kind.WITHDRAWN}")
-            out.append(f"{head} - - {line.points:+d} {cumulative}")
+            out.append(f"{head} {line.rack or '-'} - {line.points:+d} {cumulative}")
         elif line.kind == Line.Kind.EXCHANGE:
-            out.append(f"{head} - -? {line.points:+d} {cumulative}")
+            out.append(f"{head} {line.rack or '-'} -? {line.points:+d} {cumulative}")
         elif line.kind == Line.Kind.CHALLENGE:
             out.append(f"{head} - (challenge) {line.points:+d} {cumulative}")
         else:
@@ -169,6 +174,7 @@ def game_from_gcg(
         board = Board()
         last_play: dict[str, Line] = {}
         endings = []
+        refused_racks = []
         for event in record.events:
             player = players.get(event.nick)
             if player is None:
@@ -176,7 +182,7 @@ def game_from_gcg(
                     _("Ligne %(line)d : joueur inconnu « %(nick)s ».") % {"line": event.line, "nick": event.nick}
                 )
             if event.kind == "play":
-                line = _import_play(game, player, event, board, edition, rules)
+                line = _import_play(game, player, event, board, edition, rules, refused_racks)
                 if line.move and line.kind == Line.Kind.PLAY:
                     last_play[event.nick] = line
             elif event.kind == "phony":
@@ -195,12 +201,30 @@ def game_from_gcg(
                     "exchange": Line.Kind.EXCHANGE,
                     "challenge": Line.Kind.CHALLENGE,
                 }.get(event.kind, Line.Kind.PENALTY)
-                Line.objects.create(game=game, player=player, kind=kind, points=event.score)
+                rack = _rack(event, edition, rules, [], refused_racks) if kind in Line.TURN_KINDS else ""
+                Line.objects.create(game=game, player=player, kind=kind, points=event.score, rack=rack)
         notes = _finish(game, players, endings, edition) if endings else []
+    notes = [*refused_racks, *notes]
     return game, [*notes, str(services.INVITED)] if invited else notes
 
 
-def _import_play(game, player, event, board, edition, rules) -> Line:
+def _rack(event, edition, rules, placed: list[str], refused: list[str]) -> str:
+    """The rack a turn was played from, as the file gives it; one no draw could give is left out, and said."""
+    if not event.rack or event.rack == "-" or event.tag == NO_RACK_TAG:
+        return ""
+    try:
+        return services.read_rack(event.rack, edition=edition, rack_size=rules.rack_size, placed=placed)
+    except SheetError as error:
+        refused.append(
+            _clipped(
+                _("Ligne %(line)d : tirage « %(rack)s » non retenu (%(reason)s).")
+                % {"line": event.line, "rack": event.rack[:20], "reason": clause(str(error)).rstrip(".")}
+            )
+        )
+        return ""
+
+
+def _import_play(game, player, event, board, edition, rules, refused_racks) -> Line:
     """A play re-scored on the board; one the engine cannot play keeps the written score and says why."""
     kind = Line.Kind.BOARD if event.tag == Line.Kind.BOARD else Line.Kind.PLAY
     try:
@@ -221,6 +245,8 @@ def _import_play(game, player, event, board, edition, rules) -> Line:
         }
     if kind == Line.Kind.PLAY:
         fields["recorded_points"] = event.score
+        placed = [BLANK if tile.blank else tile.letter for _index, tile in play.placed] if "move" in fields else []
+        fields["rack"] = _rack(event, edition, rules, placed, refused_racks)
     return Line.objects.create(game=game, player=player, kind=kind, **fields)
 
 

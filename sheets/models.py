@@ -171,6 +171,9 @@ class Line(models.Model):
     # A play counted in typed mode is on no board: its new tiles (`?` a blank) still leave the tile tracking.
     tiles = models.JSONField(_("jetons posés (saisie tapée)"), default=list, blank=True)
     recorded_points = models.IntegerField(_("points écrits dans le fichier importé"), null=True, blank=True)
+    # The rack the turn was played from (`?` a blank), when known: a GCG import carries it, a member may type it.
+    # The review finds the best moves it allowed.
+    rack = models.CharField(_("tirage"), max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -190,6 +193,16 @@ class Line(models.Model):
         """Whether the line's points may be corrected: a play's and a penalty's are typed, the others follow
         from the rules (delete the line instead), and a finished game is reopened before any correction."""
         return self.kind in (self.Kind.PLAY, self.Kind.PENALTY) and not self.game.is_finished
+
+    @property
+    def takes_rack(self) -> bool:
+        """A turn is played from a rack; a penalty, a lost challenge or a move placed without scoring is not."""
+        return self.uses_turn
+
+    def rack_editable_by(self, user) -> bool:
+        """The member who keeps the sheet types any move's rack; a linked player, the racks of his own moves (he
+        alone saw them). A rack changes no score, so a finished game takes it too."""
+        return self.takes_rack and (self.game.owner_id == user.pk or self.player.member_id == user.pk)
 
     @property
     def mismatch(self) -> bool:

@@ -3,6 +3,7 @@
 Refusals raise `SheetError` with a French sentence; nothing is written then.
 """
 
+from collections import Counter
 from contextlib import contextmanager
 
 from django.db import transaction
@@ -11,8 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubsite.invitations import seats_invite
+from clubsite.limits import max_length
+from scoring.engine.editions import BLANK
 from scoring.engine.endgame import check_racks, rack_letters, rack_value
 from scoring.engine.errors import ScoringError, clause
+from scoring.engine.moves import replay
 from scoring.models import Edition, RuleSet
 
 from .models import Game, Line, Player
@@ -196,6 +200,65 @@ def line_undo_last(*, game: Game, after: int | None = None):
             raise SheetError(_("La feuille n'a encore aucune ligne."))
         last.delete()
     return last
+
+
+def read_rack(text: str, *, edition, rack_size: int, placed: list[str] = ()) -> str:
+    """A rack as a member or a GCG file writes it (`?` a blank, spaces and case ignored) in our spelling, or a
+    SheetError saying why no draw could give it: a letter the edition lacks, more tiles than a rack holds, more
+    of a letter than the set has, or without the tiles the move placed (`placed`, `?` for a blank)."""
+    text = "".join(text.split()).upper()  # lowercase would mean a blank in a written word, not in a rack
+    if len(text) > max_length(Line, "rack"):
+        raise SheetError(_("Un chevalet porte au plus %(size)d jetons.") % {"size": rack_size})
+    tiles = []
+    try:
+        for number, run in enumerate(text.split(BLANK)):
+            tiles += [BLANK] if number else []
+            for letter, blank in edition.split(run) if run else ():
+                if blank:
+                    raise SheetError(_("La lettre « %(letter)s » n'existe pas dans ce jeu.") % {"letter": letter})
+                tiles.append(letter)
+        edition.check_in_set(tiles)
+    except ScoringError as error:
+        raise SheetError(error.translated(_)) from error
+    if len(tiles) > rack_size:
+        raise SheetError(
+            _("Un chevalet porte au plus %(size)d jetons : ce tirage en compte %(count)d.")
+            % {"size": rack_size, "count": len(tiles)}
+        )
+    missing = Counter(placed) - Counter(tiles)
+    if missing:
+        raise SheetError(
+            _("Ce tirage ne contient pas les jetons posés par le coup : il y manque %(missing)s.")
+            % {"missing": ", ".join(sorted(missing.elements()))}
+        )
+    return "".join(tiles)
+
+
+def line_set_rack(*, line: Line, rack: str):
+    """The rack a turn was played from, typed on the review (empty: forgotten), checked against the tiles the
+    move placed. It changes no score: a finished game takes it too."""
+    if not line.takes_rack:
+        raise SheetError(_("Un tirage se saisit pour un coup joué, un passe ou un échange."))
+    game = line.game
+    text = rack.strip()
+    if text:
+        text = read_rack(
+            text, edition=game.engine_edition(), rack_size=game.engine_rules().rack_size, placed=_tiles_placed(line)
+        )
+    line.rack = text
+    line.save(update_fields=["rack"])
+
+
+def _tiles_placed(line: Line) -> list[str]:
+    """The tiles `line`'s move took from the rack (`?` for a blank), replayed on the board as it stood then."""
+    if not line.move:
+        return []
+    game = line.game
+    moves = game.lines.filter(pk__lte=line.pk).exclude(move="").order_by("pk").values_list("move", flat=True)
+    replayed = replay(list(moves), game.engine_edition(), game.engine_rules())
+    if not replayed.laid or replayed.laid[-1] != line.move or len(replayed.laid) != len(moves):
+        return []  # the move no longer fits the board: nothing to check the rack against
+    return [BLANK if tile.blank else tile.letter for _index, tile in replayed.plays[-1].placed]
 
 
 def game_finish(*, game: Game, racks: dict[int, str]):

@@ -81,7 +81,8 @@ def build_sheet(game: Game) -> Sheet:
     rows = []
     next_turn = 0
     for number, line in enumerate(lines, start=1):
-        position = by_id[line.player_id].position
+        line.player = by_id[line.player_id]  # the page names each line's player: no query per line
+        position = line.player.position
         totals[position] += line.points
         rows.append(SheetRow(number, line, totals[position]))
         if line.uses_turn:

@@ -12,6 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from clubsite.actions import object_action
 from scoring.engine.endgame import end_of_game
+from scoring.throttling import refusal as throttle_refusal
 from scoring.views import counter_page, grid_page
 
 from . import local, services
@@ -19,6 +20,7 @@ from .boards import GameBoardStore
 from .forms import ImportForm, NewGameForm
 from .gcg_files import game_from_gcg, game_to_gcg
 from .models import Game, Line
+from .review import build_review, find_tops
 from .sheet import build_sheet
 
 
@@ -36,6 +38,16 @@ def _get_game_for_owner(request, pk) -> Game:
     if game.owner_id != request.user.pk:
         raise PermissionDenied(_("Seul le membre qui tient la feuille peut la modifier."))
     return game
+
+
+def _get_line_for_rack(request, pk, line_pk) -> tuple[Game, Line]:
+    """A turn of a game the member may read, whose rack he may type (`Line.rack_editable_by`); 403 otherwise."""
+    game = _get_game_for_player(request, pk)
+    line = get_object_or_404(game.lines.select_related("player"), pk=line_pk)
+    line.game = game
+    if not line.rack_editable_by(request.user):
+        raise PermissionDenied(_("Seul le membre qui tient la feuille, ou le joueur de ce coup, saisit son tirage."))
+    return game, line
 
 
 def _refused(request, game, message, status=400):
@@ -112,6 +124,45 @@ def game_new(request):
 def game_detail(request, pk):
     game = _get_game_for_player(request, pk)
     return render(request, "sheets/game.html", _sheet_context(request, game))
+
+
+@login_required
+@require_safe
+def game_review(request, pk):
+    """ "Revoir la partie": the board move by move, the scores as a chart, the end of the game, the best moves."""
+    game = _get_game_for_player(request, pk)
+    return render(request, "sheets/review.html", _review_context(request, game))
+
+
+@login_required
+@require_POST
+def line_rack(request, pk, line_pk):
+    """The rack a turn was played from, typed on the review; the page again at that turn."""
+    game, line = _get_line_for_rack(request, pk, line_pk)
+    rack = request.POST.get("rack", "")
+    try:
+        services.line_set_rack(line=line, rack=rack)
+    except services.SheetError as error:
+        context = _review_context(request, game, rack_error=(line.pk, str(error), rack[:30]))
+        return render(request, "sheets/review.html", context, status=400)
+    number = list(game.lines.values_list("pk", flat=True)).index(line.pk) + 1
+    return redirect(reverse("sheets:review", args=[game.pk]) + f"#coup-{number}")
+
+
+def _review_context(request, game, rack_error=None):
+    review = build_review(game)
+    find_tops(review, game, refusal=lambda: throttle_refusal(request, "search"))
+    editable = {step.line.pk for step in review.steps if step.line.rack_editable_by(request.user)}
+    # A rack refused for a line with no step (typed as points) has no box to be said beside: it goes on top.
+    stepless = rack_error and rack_error[0] not in {step.line.pk for step in review.steps}
+    return {
+        "game": game,
+        "review": review,
+        "sheet": review.sheet,
+        "rack_editable": editable,
+        "rack_error": rack_error,
+        "error": rack_error[1] if stepless else "",
+    }
 
 
 _owner_action = object_action(

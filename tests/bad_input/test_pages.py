@@ -196,6 +196,12 @@ ENDPOINTS = {
     "sheets:again": Endpoint(kwargs=_game, get=False, forms=(Form(lambda w: {}, {}),)),
     "sheets:delete": Endpoint(kwargs=_game, forms=(Form(lambda w: {}, {}),)),
     "sheets:export": Endpoint(kwargs=_game),
+    "sheets:review": Endpoint(kwargs=_game),
+    "sheets:review_rack": Endpoint(
+        kwargs=lambda w: {"pk": w.game.pk, "line_pk": w.play.pk},
+        get=False,
+        forms=(Form(lambda w: {"rack": "EAU?"}, {"rack": STRICT}),),
+    ),
     # Duplicate sessions.
     "duplicate:list": Endpoint(),
     "duplicate:new": Endpoint(

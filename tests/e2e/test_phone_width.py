@@ -82,6 +82,8 @@ def test_every_page_fits_a_390_pixel_screen(page):
         f"/parties/{game.pk}/terminer/",
         f"/parties/{game.pk}/supprimer/",
         f"/parties/{finished.pk}/",
+        f"/parties/{game.pk}/revoir/",
+        f"/parties/{finished.pk}/revoir/",
         "/duplicate/",
         "/duplicate/nouvelle/",
         f"/duplicate/{session.pk}/",

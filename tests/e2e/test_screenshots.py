@@ -131,3 +131,22 @@ def test_player_recap_screenshots(page, device):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     replay = page.locator("#replay")
     replay.screenshot(path=SCREENSHOTS / f"duplicate-player-replay-{device}.png", animations="disabled")
+
+
+def test_review_screenshots(page, device):
+    """A finished game seen again: the replay at a move whose rack is known, then the end of the game."""
+    from .test_review import reviewed_game
+
+    user = log_in(page, "claire", first_name="Claire")
+    game = reviewed_game(user)
+    avions = game.lines.get(move="4G AVIONS")
+    sheet_services.line_set_rack(line=avions, rack="AIONSET")
+    sheet_services.game_finish(game=game, racks={0: "EAU", 1: ""})
+    page.goto(f"/parties/{game.pk}/revoir/#coup-2")
+    expect(page.locator(".replay-step:visible .tops li")).to_have_count(5)
+    shoot(page, f"sheet-review-{device}.png", full_page=True)
+    page.keyboard.press("End")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-position")).to_have_text("5 / 5")
+    shoot(page, f"sheet-review-end-{device}.png", full_page=True)

@@ -47,7 +47,9 @@ def test_export_writes_gcg_coordinates_dots_and_blanks(client, game, alice):
         f"#clubsite-date {game.created_at.date().isoformat()}",
         "#clubsite-member1 alice",
         "#clubsite-member2 bob",
+        "#clubsite-line no-rack",  # the rack field of a play whose rack is unknown gives the tiles placed only
         ">Alice: VAGUE 8D VAGUE +26 26",
+        "#clubsite-line no-rack",
         ">Bob: AION? D7 A.IONs +16 16",
         ">Alice: - - +0 26",
         ">Alice: EAU (EAU) -3 23",
