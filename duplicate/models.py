@@ -124,6 +124,10 @@ class Session(models.Model):
     automatic = models.BooleanField(
         _("partie automatique"), default=False, help_text=_("Le serveur tire et place le top de chaque coup.")
     )
+    # "Rejouer cette séance": an automatic game played on another session's draws, against its tops.
+    replay_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays", verbose_name=_("rejeu de")
+    )
     seed = models.BigIntegerField(_("graine du tirage"), default=_new_seed)
     public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)

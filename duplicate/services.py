@@ -337,6 +337,11 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
         if current.rounds and not current.rounds[-1].top:
             raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
         edition, rules = locked.edition_engine, locked.rules_engine
+        if not draw_text and locked.replay_of_id:
+            source = _replayed_round(locked, current.next_number)
+            if source is None:
+                raise DuplicateError(_("Tous les coups de la séance rejouée sont joués."))
+            draw_text = source.draw
         if draw_text:
             try:
                 draw = parse_draw(draw_text, edition, rules.rack_size)
@@ -400,9 +405,14 @@ def round_cancel(*, round_: Round, by=None) -> None:
 
 
 def round_reveal_top(*, round_: Round) -> Round:
-    """An automatic game places the best move as the top, once the player has played (or given up)."""
+    """An automatic game places the best move as the top, once the player has played (or given up); a replay, the
+    top of the session it replays (placed by its arbiter, whatever the word list)."""
     if round_.top:
         return round_
+    if round_.session.replay_of_id:
+        source = _replayed_round(round_.session, round_.number)
+        if source is not None:
+            return round_set_top(round_=round_, top_text=source.top)
     if not round_.suggestions:
         raise DuplicateError(_("Aucun coup possible avec ce tirage : la partie s'arrête (FISF §3.7)."))
     return round_set_top(round_=round_, top_text=round_.suggestions[0]["move"])
@@ -1100,6 +1110,82 @@ def session_again(*, session: Session, creator, name: str = "", date=None) -> Se
             invites=[(seat, p.member) for seat, p in zip(copies, originals, strict=True) if p.member],
         )
     return copy
+
+
+def session_replay(*, source: Session, creator) -> Session:
+    """ "Rejouer cette séance": a personal automatic game on a finished session's draws, alone against its tops, with
+    its time per move. Each move's draw and top are the session's own (in duplicate every board is the tops', so
+    the draws follow whatever the player plays); at the end, `replay_standing` says where his total would have
+    ranked in the room."""
+    if source.finished_at is None:
+        raise DuplicateError(_("Une séance se rejoue une fois terminée."))
+    if not source.rounds.exclude(top="").exists():
+        raise DuplicateError(_("Cette séance n'a aucun coup à rejouer."))
+    with transaction.atomic():
+        replay = session_create(
+            creator=creator,
+            club=None,
+            name=(_("Rejeu : %(name)s") % {"name": source.name})[:120],
+            date=timezone.localdate(),
+            edition=source.edition,
+            rule_set=source.rule_set,
+            move_seconds=source.move_seconds,
+            automatic=True,
+        )
+        replay.replay_of = source
+        replay.save(update_fields=["replay_of"])
+    return replay
+
+
+def _replayed_round(replay: Session, number: int) -> Round | None:
+    """The move of the replayed session that the replay plays as its move `number`: None past its last top."""
+    return Round.objects.filter(session_id=replay.replay_of_id, number=number).exclude(top="").first()
+
+
+def replay_is_over(replay: Session) -> bool:
+    """Every move of the replayed session has been drawn in the replay."""
+    return _replayed_round(replay, replay.rounds.count() + 1) is None
+
+
+@dataclass(frozen=True)
+class ReplayStanding:
+    total: int
+    tops_total: int
+    percent: float
+    place: int  # among the room's players and him, ties sharing the place
+    players: int  # the room's, and him
+    winner: int  # the room's best total
+    tied: bool  # someone of the room has the same total
+
+    @property
+    def ordinal(self) -> str:
+        """The place as French writes it: 1er, 2e, 3e…, "ex aequo" when shared."""
+        place = _("1er") if self.place == 1 else _("%(place)de") % {"place": self.place}
+        return _("%(place)s ex aequo") % {"place": place} if self.tied else place
+
+
+def replay_standing(replay: Session) -> ReplayStanding | None:
+    """Where the replay's total would have ranked in the room of the session it replays, by its final ranking
+    (whose totals count the room's solos, which a player alone cannot make: said on the page); None until the
+    replay is finished, or when the session it replays is gone."""
+    source = replay.replay_of
+    if source is None or replay.finished_at is None:
+        return None
+    (mine,), tops_total = ranking(replay)
+    room, _room_tops = ranking(source)
+    totals = [named.row.total for named in room if not named.player.absent]
+    if not totals:
+        return None
+    total = mine.row.total
+    return ReplayStanding(
+        total=total,
+        tops_total=tops_total,
+        percent=mine.row.percent,
+        place=1 + sum(other > total for other in totals),
+        players=len(totals) + 1,
+        winner=max(totals),
+        tied=total in totals,
+    )
 
 
 def tournament_create(*, name, creator, sessions) -> Tournament:

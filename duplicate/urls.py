@@ -44,6 +44,7 @@ urlpatterns = [
     path("<int:pk>/recapitulatif/", views.session_recap, name="recap"),
     path("<int:pk>/joueurs/<int:player_pk>/recapitulatif/", views.player_recap, name="player_recap"),
     path("<int:pk>/nouvelle-seance/", views.session_again, name="again"),
+    path("<int:pk>/rejouer/", views.session_replay, name="replay"),
     path("tournois/", views.tournament_list, name="tournaments"),
     path("tournois/<int:pk>/", views.tournament_detail, name="tournament"),
     path("<int:pk>/export/<str:kind>/", views.export, name="export"),

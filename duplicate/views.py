@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.actions import object_action
 from scoring.boards import board_rows
@@ -553,6 +553,19 @@ def _player_context(session, player, current, now) -> dict:
         "stamp": _player_stamp(session, current, now),
         **_room_board(session),
         "now": now,
+        **_replay_context(session),
+    }
+
+
+def _replay_context(session) -> dict:
+    """A replay's page: the session it replays, whether its moves are all drawn (the button then ends the game),
+    and at the end where the total would have ranked in the room."""
+    if not session.replay_of_id:
+        return {}
+    return {
+        "replayed": session.replay_of,
+        "replay_over": session.finished_at is None and services.replay_is_over(session),
+        "standing": services.replay_standing(session),
     }
 
 
@@ -582,6 +595,9 @@ def _player_action(request, session, current, player):
     if session.automatic and action == "next":
         if current and not current.top:
             services.round_reveal_top(round_=current)
+        if session.replay_of_id and services.replay_is_over(session):
+            services.session_finish(session=session)  # its place in the room follows
+            return
         services.round_add(session=session)
         services.timer_start(session=session)
         return
@@ -787,6 +803,21 @@ def _sheet_done(request, session, done):
 
 
 @login_required
+@require_POST
+def session_replay(request, pk):
+    """ "Rejouer cette séance": whoever may read a finished session plays its draws again, alone against its tops,
+    on a page of his own (a personal automatic game)."""
+    source = get_object_or_404(
+        Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set"), pk=pk
+    )
+    try:
+        replay = services.session_replay(source=source, creator=request.user)
+    except services.DuplicateError as error:
+        return _recap(request, source, replay_error=str(error), status=409)
+    return redirect("duplicate:player", key=replay.players.get().key)
+
+
+@login_required
 @require_GET
 def session_recap(request, pk):
     """The game's recap, to read or print on A4: each move's draw, top, square and score; each player's scores,
@@ -794,6 +825,10 @@ def session_recap(request, pk):
     session = get_object_or_404(
         Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set"), pk=pk
     )
+    return _recap(request, session)
+
+
+def _recap(request, session, replay_error="", status=200):
     sheet = services.game_sheet(session)
     solo_names = {}
     for column in sheet.columns:
@@ -808,8 +843,9 @@ def session_recap(request, pk):
         "recap_links": set(
             Player.objects.recap_readable_by(request.user).filter(session=session).values_list("pk", flat=True)
         ),
+        "replay_error": replay_error,
     }
-    return render(request, "duplicate/recap.html", context)
+    return render(request, "duplicate/recap.html", context, status=status)
 
 
 @login_required

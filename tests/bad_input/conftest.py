@@ -55,6 +55,7 @@ class World:
         services.round_add(session=self.open_session, draw_text="VAGUEST")
         self.phone = self.open_session.players.order_by("table").first()
         self.finished_session = make_session(alice, None, players=["Xavier"], name="Hier")
+        services.round_add(session=self.finished_session, draw_text="VAGUEST", top_text="H4 VAGUE")
         services.session_finish(session=self.finished_session)
         self.tournament = Tournament.objects.create(name="Coupe", creator=alice, club=self.club)
         self.tournament.sessions.add(self.session)

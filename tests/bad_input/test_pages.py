@@ -335,6 +335,10 @@ ENDPOINTS = {
         get=False,
         forms=(Form(lambda w: {"name": "Mardi (2)", "date": "2026-12-01"}, {"name": TEXT, "date": STRICT}),),
     ),
+    # "Rejouer cette séance": no field; the open session's is refused (409), the finished one's replayed.
+    "duplicate:replay": Endpoint(
+        kwargs=lambda w: {"pk": w.finished_session.pk}, get=False, forms=(Form(lambda w: {}, {}),)
+    ),
     "duplicate:tournaments": Endpoint(
         forms=(
             Form(

@@ -187,6 +187,7 @@ NOT_PAGES = {
     "sheets:export", "sheets:review_rack", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
+    "duplicate:replay",
     "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
     "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip

@@ -1,0 +1,127 @@
+"""Issue 15, "Rejouer cette séance": a finished session's draws played again, alone against its tops, with the timer,
+as a personal automatic game; at the end, where that total would have ranked in the original room."""
+
+from html import unescape
+
+import pytest
+
+from duplicate import services
+from duplicate.models import Session
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+MOVES = (("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS"), ("TX+EEMNR", None))
+ROOM = {"Anne": (20, 18), "Bruno": (26, 22), "Chloé": (10, 30)}
+
+
+@pytest.fixture
+def played(alice, lyon):
+    """Alice's club session of two moves (tops 26 and the second's), Anne 38, Bruno 48, Chloé 40, finished."""
+    session = make_session(alice, lyon, players=tuple(ROOM))
+    players = {player.name: player for player in session.players.all()}
+    for number, (draw, top) in enumerate(MOVES[:2]):
+        round_ = services.round_add(session=session, draw_text=draw, top_text=top, by=alice)
+        for name, scores in ROOM.items():
+            services.result_set(round_=round_, player=players[name], score=min(scores[number], round_.top_score))
+    services.session_finish(session=session, by=alice)
+    return session
+
+
+def page(client, replay):
+    return unescape(client.get(f"/duplicate/joueur/{replay.players.get().key}/").content.decode())
+
+
+def next_move(client, replay):
+    return client.post(f"/duplicate/joueur/{replay.players.get().key}/", {"action": "next"})
+
+
+def test_a_member_of_the_club_replays_the_session_alone_against_its_tops(client, bob, played):
+    client.force_login(bob)
+    response = client.post(f"/duplicate/{played.pk}/rejouer/")
+    replay = Session.objects.get(replay_of=played)
+    assert response.status_code == 302
+    assert response["Location"] == f"/duplicate/joueur/{replay.players.get().key}/"
+    assert (replay.automatic, replay.club, replay.creator, replay.name) == (True, None, bob, "Rejeu : Mardi soir")
+    assert (replay.edition, replay.rule_set, replay.move_seconds) == (played.edition, played.rule_set, 180)
+    assert replay.players.get().member == bob
+    html = page(client, replay)
+    assert "Rejeu de « Mardi soir » du 24 novembre 2026 : les mêmes tirages, face aux mêmes tops." in html
+
+    # Move 1: the room's draw, the timer started; his move scored, the room's top revealed.
+    next_move(client, replay)
+    first = replay.rounds.get()
+    assert (first.number, first.draw) == (1, "VAGUEST")
+    replay.refresh_from_db()
+    assert replay.timer_started_at is not None
+    key = replay.players.get().key
+    client.post(f"/duplicate/joueur/{key}/", {"move": "H4 GUE"})  # not the top: he plays less
+    first.refresh_from_db()
+    source_first = played.rounds.get(number=1)
+    assert (first.top, first.top_score) == (source_first.top, source_first.top_score)
+    assert first.results.get().score < first.top_score
+
+    # Move 2: the room's second draw whatever he played (every board is the tops'); he finds the top.
+    next_move(client, replay)
+    second = replay.rounds.get(number=2)
+    source_second = played.rounds.get(number=2)
+    assert second.draw == source_second.draw == "ST+AIONX"
+    client.post(f"/duplicate/joueur/{key}/", {"move": "4G AVIONS"})
+    second.refresh_from_db()
+    assert (second.top, second.results.get().score) == (source_second.top, source_second.top_score)
+
+    # The room played two moves: the button ends the game, and says where he would have ranked.
+    assert "Terminer et voir ma place" in page(client, replay)
+    next_move(client, replay)
+    replay.refresh_from_db()
+    assert replay.finished_at is not None and replay.rounds.count() == 2
+    standing = services.replay_standing(replay)
+    total = first.results.get().score + source_second.top_score
+    room = {named.player.name: named.row.total for named in services.ranking(played)[0]}
+    assert standing.total == total
+    assert standing.place == 1 + sum(other > total for other in room.values())
+    assert (standing.players, standing.winner) == (4, max(room.values()))  # the room's three, and him
+    html = page(client, replay)
+    assert f"Votre total : <strong>{total}</strong> sur {first.top_score + second.top_score}" in html
+    assert f"Dans la salle, vous auriez été {standing.ordinal} sur 4 joueurs (vainqueur : {standing.winner})." in html
+
+
+def test_a_replay_at_the_top_of_every_move_would_have_won(client, bob, played):
+    client.force_login(bob)
+    client.post(f"/duplicate/{played.pk}/rejouer/")
+    replay = Session.objects.get(replay_of=played)
+    key = replay.players.get().key
+    for top in ("H4 VAGUE", "4G AVIONS"):
+        next_move(client, replay)
+        client.post(f"/duplicate/joueur/{key}/", {"move": top})
+    next_move(client, replay)
+    replay.refresh_from_db()
+    standing = services.replay_standing(replay)
+    # Bruno found both tops too: the first place is shared.
+    assert (standing.place, standing.ordinal, standing.percent) == (1, "1er ex aequo", 100.0)
+    assert "Dans la salle, vous auriez été 1er ex aequo sur 4 joueurs" in page(client, replay)
+
+
+def test_only_a_finished_session_that_the_member_may_read_is_replayed(client, alice, bob, charlie, lyon, played):
+    running = make_session(alice, lyon, players=("Anne",))
+    services.round_add(session=running, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    client.force_login(bob)
+    response = client.post(f"/duplicate/{running.pk}/rejouer/")
+    assert response.status_code == 409
+    assert '<p class="error" role="alert">Une séance se rejoue une fois terminée.</p>' in response.content.decode()
+    assert not Session.objects.filter(replay_of=running).exists()
+    client.force_login(charlie)  # another club's member
+    assert client.post(f"/duplicate/{played.pk}/rejouer/").status_code == 404
+    client.logout()
+    response = client.post(f"/duplicate/{played.pk}/rejouer/")
+    assert (response.status_code, response["Location"].startswith("/compte/connexion/")) == (302, True)
+    assert not Session.objects.filter(replay_of=played).exists()
+    assert client.get(f"/duplicate/{played.pk}/rejouer/").status_code in (302, 405)
+
+
+def test_the_recaps_offer_the_replay_once_finished(client, alice, played):
+    client.force_login(alice)
+    html = unescape(client.get(f"/duplicate/{played.pk}/recapitulatif/").content.decode())
+    assert f'<form method="post" action="/duplicate/{played.pk}/rejouer/"' in html
+    assert "Rejouer cette séance" in html
