@@ -388,6 +388,7 @@ ENDPOINTS = {
             ),
         )
     ),
+    "progress": Endpoint(query=("club", "du", "au")),
     "signup": Endpoint(
         anonymous=True,
         forms=(
