@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Membership
+from .progress import ProgressFilters
 
 
 class SignupForm(UserCreationForm):
@@ -83,3 +84,38 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
     email = forms.EmailField(
         label=_("Adresse électronique"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
     )
+
+
+class ProgressFilterForm(forms.Form):
+    """The progress page's filters, sent by GET: one of the member's clubs, and a period."""
+
+    club = forms.ChoiceField(
+        label=_("Club"),
+        required=False,
+        error_messages={"invalid_choice": _("Choisissez l'un de vos clubs.")},
+    )
+    # An <input type="date"> takes ISO dates only; the French format is read too, for a typed address.
+    du = forms.DateField(
+        label=_("Du"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    au = forms.DateField(
+        label=_("Au"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.clubs = {club.slug: club for club in Club.objects.for_user(user).order_by("name")}
+        self.fields["club"].choices = [("", _("Tous mes clubs"))] + [
+            (slug, club.name) for slug, club in self.clubs.items()
+        ]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("du"), data.get("au")
+        if start and end and start > end:
+            self.add_error("au", _("La fin de la période précède son début."))
+        return data
+
+    def filters(self) -> ProgressFilters:
+        data = self.cleaned_data
+        return ProgressFilters(club=self.clubs.get(data["club"]), start=data["du"], end=data["au"])

@@ -15,9 +15,10 @@ from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
-from .forms import AddMemberForm, ClubForm, ProfileForm, RoleForm, SignupForm
+from .forms import AddMemberForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
 from .middleware import DATABASE_ERRORS, database_unavailable
 from .models import Club, Invitation, Membership
+from .progress import ProgressFilters, member_progress
 
 
 def _get_club_for_member(request, slug) -> Club:
@@ -125,6 +126,19 @@ def profile(request):
         "invitations": invitations.invitations_pending_for(request.user),
     }
     return render(request, "clubsite/profile.html", context, status=400 if form.errors else 200)
+
+
+@require_safe
+@login_required
+def progress(request):
+    """ "Ma progression": the member's own numbers over time, each app's section computed by that app. A filter
+    that cannot be read (a club not his, a date that is none) is said on its field, and nothing is counted."""
+    form = ProgressFilterForm(request.user, request.GET or None)
+    if form.is_bound and not form.is_valid():
+        return render(request, "clubsite/progress.html", {"form": form, "sections": []}, status=400)
+    filters = form.filters() if form.is_bound else ProgressFilters()
+    context = {"form": form, "filters": filters, "sections": member_progress(request.user, filters)}
+    return render(request, "clubsite/progress.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -5,3 +5,10 @@ class DuplicateConfig(AppConfig):
     name = "duplicate"
     verbose_name = "Parties en duplicate"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from clubsite import progress
+
+        from .progress import DuplicateSection
+
+        progress.register("duplicate", DuplicateSection())

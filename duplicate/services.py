@@ -870,18 +870,49 @@ def ranking_input(session: Session, up_to: int | None = None) -> RankingInput:
     if up_to is not None:
         placed = placed.filter(number__lte=up_to)
     rounds = list(placed.values_list("pk", "top_score"))
+    players = list(session.players.all())
+    results = Result.objects.filter(round__in=[pk for pk, _top in rounds]).values_list(*_RANKED_RESULT)
+    return _ranking_input(rounds, players, results, session.rules_engine, session.is_blitz)
+
+
+def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInput]:
+    """The ranking's input of each of `sessions` (their rule sets loaded), over all their placed moves, in three
+    queries whatever their number: a member's progress reads every session he played at once. `rules`: the
+    engine's rule set of each rule set code among them."""
+    sessions = {session.pk: session for session in sessions}
+    rounds: dict[int, list] = {pk: [] for pk in sessions}
+    placed = Round.objects.filter(session__in=list(sessions)).exclude(top_score=None).order_by("session", "number")
+    for pk, session_id, top_score in placed.values_list("pk", "session_id", "top_score"):
+        rounds[session_id].append((pk, top_score))
+    players: dict[int, list] = {pk: [] for pk in sessions}
+    for player in Player.objects.filter(session__in=list(sessions)):
+        players[player.session_id].append(player)
+    results: dict[int, list] = {pk: [] for pk in sessions}
+    for row in Result.objects.filter(round__session__in=list(sessions)).values_list("round__session", *_RANKED_RESULT):
+        results[row[0]].append(row[1:])
+    return {
+        pk: _ranking_input(rounds[pk], players[pk], results[pk], rules[session.rule_set.code], session.is_blitz)
+        for pk, session in sessions.items()
+    }
+
+
+_RANKED_RESULT = ("player_id", "round_id", "score", "penalty", "warning")
+
+
+def _ranking_input(rounds, players, results, rules: RuleSet, blitz: bool) -> RankingInput:
+    """The ranking's input from a session's placed moves [(id, top score)] in order, its players, and its results
+    as (player id, move id, score, penalty, warning) rows."""
     index = {pk: i for i, (pk, _top) in enumerate(rounds)}
-    players = {player.pk: player for player in session.players.all()}
+    players = {player.pk: player for player in players}
     scores = {pk: [None] * len(rounds) for pk in players}
     penalties = {pk: [0] * len(rounds) for pk in players}
     warnings = {pk: [False] * len(rounds) for pk in players}
-    results = Result.objects.filter(round__in=[pk for pk, _top in rounds])
-    for player_id, round_id, score, penalty, warning in results.values_list(
-        "player_id", "round_id", "score", "penalty", "warning"
-    ):
+    for player_id, round_id, score, penalty, warning in results:
+        if round_id not in index:
+            continue  # a move without its top yet (bulk reads take the session's every result)
         i = index[round_id]
         scores[player_id][i], penalties[player_id][i], warnings[player_id][i] = score, penalty, warning
-    return RankingInput(rounds, players, scores, penalties, warnings, session.rules_engine, session.is_blitz)
+    return RankingInput(rounds, players, scores, penalties, warnings, rules, blitz)
 
 
 def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow], int]:

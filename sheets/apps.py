@@ -6,3 +6,10 @@ class SheetsConfig(AppConfig):
     name = "sheets"
     verbose_name = _("Feuilles de marque")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from clubsite import progress
+
+        from .progress import ClassicSection
+
+        progress.register("sheets", ClassicSection())

@@ -392,6 +392,7 @@ ENDPOINTS = {
             ),
         )
     ),
+    "progress": Endpoint(query=("club", "du", "au")),
     "signup": Endpoint(
         anonymous=True,
         forms=(

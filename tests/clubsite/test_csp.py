@@ -92,6 +92,11 @@ def pages(client):
         name="Coupe", creator=member, sessions=[session, make_session(member, club)]
     )
     job = ExportJob.objects.create(session=session, kind="csv", requested_by=member, status=ExportJob.Status.DONE)
+    # A finished session she played, for her progress page's chart.
+    played = make_session(member, club, ["@claire", "Paul"], name="Jeudi")
+    first = duplicate_services.round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.result_set(round_=first, player=played.players.get(member=member), score=20)
+    duplicate_services.session_finish(session=played)
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
     visitor = [
         "/",
@@ -113,6 +118,8 @@ def pages(client):
     ]
     members = [
         "/compte/",
+        "/compte/progres/",
+        "/compte/progres/?club=lyon&du=2026-01-01&au=2026-12-31",
         "/compte/mot-de-passe/",
         "/compte/mot-de-passe/modifie/",
         "/clubs/",
@@ -192,7 +199,7 @@ NOT_PAGES = {
     "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip
 PAGE_NAMES = {
-    "counter", "grid", "words", "profile", "signup", "login", "password_change", "password_change_done",
+    "counter", "grid", "words", "profile", "progress", "signup", "login", "password_change", "password_change_done",
     "password_reset", "password_reset_done", "signup_sent", "password_reset_confirm", "password_reset_complete",
     "clubs",
     "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",

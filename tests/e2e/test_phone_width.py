@@ -67,8 +67,15 @@ def test_every_page_fits_a_390_pixel_screen(page):
         name="Coupe d'automne", creator=member, sessions=[session, make_session(member, club)]
     )
 
+    # His progress: a finished session where he is linked, beside the finished game above.
+    mine = make_session(member, club, [(1, "@claire"), (2, "Jean-Baptiste")], name="Séance du mardi soir au club")
+    first = duplicate_services.round_add(session=mine, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.result_set(round_=first, player=mine.players.get(table=1), score=20)
+    duplicate_services.session_finish(session=mine)
+
     member_pages = [
         "/compte/",
+        "/compte/progres/",
         "/compte/mot-de-passe/",
         "/clubs/",
         f"/clubs/{club.slug}/",

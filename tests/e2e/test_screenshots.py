@@ -150,3 +150,14 @@ def test_review_screenshots(page, device):
         page.keyboard.press("ArrowRight")
     expect(page.locator("#step-position")).to_have_text("5 / 5")
     shoot(page, f"sheet-review-end-{device}.png", full_page=True)
+
+
+def test_progress_screenshots(page, device):
+    """A member's progress (issue 15): his duplicate figures, the chart of his percentage session by session, his
+    sessions, his classic games."""
+    from .test_progress import bobs_numbers
+
+    bobs_numbers(page)
+    page.goto("/compte/progres/")
+    expect(page.locator("#progress-sessions")).to_have_text("3")
+    shoot(page, f"progress-{device}.png", full_page=True)

@@ -1,0 +1,256 @@
+"""A member's duplicate numbers on his progress page (clubsite.progress, issue 15).
+
+The sessions counted are the finished ones where he is the linked player (`Player.member`): a session still being
+played has no final figure yet. His figures in each are his line of the session's ranking (the engine's `rank`,
+as the ranking and his recap compute it: solos, penalties and avertissements included). Personal automatic games
+(the server draws and places the tops, he plays alone) are counted apart: a percentage against the tops with
+nobody else in the room, no place and no solo, which would blur his figures against other players.
+
+A "scrabble" (seven tiles from the rack, the 50-point bonus) is available on a move whose top laid all the rack's
+tiles, and found when his written move, laid on that move's board, did too. A bulletin that gives a score alone
+counts as found when that score is the top's: the only scrabble that the score proves.
+"""
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.translation import gettext_lazy as _
+
+from clubsite.progress import ProgressFilters
+from scoring.engine.errors import ScoringError
+from scoring.engine.moves import Board, Move
+from scoring.engine.ranking import rank
+from scoring.models import Edition, RuleSet
+
+from . import services
+from .models import Player, Result, Round
+
+
+@dataclass(frozen=True)
+class SessionFigures:
+    """The member's figures in one session."""
+
+    player: Player  # his seat, its session loaded
+    total: int
+    tops_total: int
+    percent: float
+    place: int
+    players: int
+    solos: int
+    scrabbles_available: int
+    scrabbles_found: int
+
+    @property
+    def session(self):
+        return self.player.session
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Figures over several sessions."""
+
+    sessions: list[SessionFigures]
+
+    @property
+    def played(self) -> int:
+        return len(self.sessions)
+
+    @property
+    def average(self) -> float | None:
+        """The mean of his sessions' percentages (each session weighs the same), one decimal rounded half up."""
+        if not self.sessions:
+            return None
+        mean = sum(Decimal(str(figures.percent)) for figures in self.sessions) / len(self.sessions)
+        return float(mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+    @property
+    def best(self) -> SessionFigures | None:
+        return max(self.sessions, key=lambda figures: figures.percent, default=None)
+
+    @property
+    def solos(self) -> int:
+        return sum(figures.solos for figures in self.sessions)
+
+    @property
+    def scrabbles_available(self) -> int:
+        return sum(figures.scrabbles_available for figures in self.sessions)
+
+    @property
+    def scrabbles_found(self) -> int:
+        return sum(figures.scrabbles_found for figures in self.sessions)
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    figures: SessionFigures
+
+
+@dataclass(frozen=True)
+class ProgressChart:
+    """His percentage session by session, oldest first, as an inline SVG drawn on the server: 360 units wide, so
+    that its text reads at its size on a 390 px phone. Sessions are evenly spaced; the axis names their dates."""
+
+    width: int
+    height: int
+    left: int
+    plot_end: int
+    points: list[ChartPoint]
+    average_y: float
+    y_ticks: list[tuple[float, int]]  # (y, percent)
+    x_ticks: list[tuple[float, str, object]]  # (x, text-anchor, date)
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{point.x},{point.y}" for point in self.points)
+
+    @property
+    def y_label_x(self) -> int:
+        return self.left - 6
+
+    @property
+    def x_label_y(self) -> int:
+        return self.height - 14
+
+
+@dataclass(frozen=True)
+class DuplicateProgress:
+    summary: Summary
+    automatic: Summary
+    chart: ProgressChart | None
+
+
+def member_progress(user, filters: ProgressFilters) -> DuplicateProgress:
+    """His finished sessions within `filters`, newest first, in six queries and one more for each edition and
+    rule set among them, whatever the number of sessions."""
+    seats = Player.objects.filter(member=user, session__finished_at__isnull=False).select_related(
+        "session__edition", "session__rule_set", "session__club"
+    )
+    if filters.club is not None:
+        seats = seats.filter(session__club=filters.club)
+    if filters.start is not None:
+        seats = seats.filter(session__date__gte=filters.start)
+    if filters.end is not None:
+        seats = seats.filter(session__date__lte=filters.end)
+    seats = list(seats.order_by("-session__date", "-session__pk"))
+    sessions = [seat.session for seat in seats]
+    editions = {code: Edition.objects.engine(code) for code in {session.edition.code for session in sessions}}
+    rules = {code: RuleSet.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
+    inputs = services.ranking_inputs(sessions, rules)
+    tops = _tops(sessions)
+    own = {(result.player_id, result.round_id): result for result in Result.objects.filter(player__in=seats)}
+    figures = []
+    for seat in seats:
+        session = seat.session
+        figures_input = inputs[session.pk]
+        row = next(row for row in rank(**figures_input.engine_arguments()) if row.player == seat.pk)
+        available, found = _scrabbles(
+            tops[session.pk], own, seat, editions[session.edition.code], rules[session.rule_set.code]
+        )
+        figures.append(
+            SessionFigures(
+                player=seat,
+                total=row.total,
+                tops_total=sum(figures_input.tops),
+                percent=row.percent,
+                place=row.place,
+                players=len(figures_input.players),
+                solos=row.solos,
+                scrabbles_available=available,
+                scrabbles_found=found,
+            )
+        )
+    played = Summary([line for line in figures if not line.session.automatic])
+    return DuplicateProgress(
+        summary=played,
+        automatic=Summary([line for line in figures if line.session.automatic]),
+        chart=_chart(played) if played.sessions else None,
+    )
+
+
+def _tops(sessions) -> dict[int, list[Round]]:
+    """Each session's placed moves in order (the tops to replay)."""
+    tops: dict[int, list[Round]] = {session.pk: [] for session in sessions}
+    placed = Round.objects.filter(session__in=sessions).exclude(top_score=None).order_by("session", "number")
+    for round_ in placed.only("pk", "session_id", "number", "top", "top_score"):
+        tops[round_.session_id].append(round_)
+    return tops
+
+
+def _scrabbles(rounds: list[Round], own: dict, seat: Player, edition, rules) -> tuple[int, int]:
+    """(available, found) in one session: the tops replayed, his written moves laid on each move's board."""
+    board = Board()
+    available = found = 0
+    for round_ in rounds:
+        result = own.get((seat.pk, round_.pk))
+        mine = _own_play(board, result, edition, rules)
+        # Each top was checked when it was placed: a board refusing one now is a bug, not a case to skip.
+        top = board.play(Move.parse(round_.top, edition), edition, rules)
+        if not top.bonus:
+            continue
+        available += 1
+        if mine is not None:
+            found += bool(mine.bonus)
+        elif result is not None and not result.move and result.score == round_.top_score:
+            found += 1
+    return available, found
+
+
+def _own_play(board: Board, result: Result | None, edition, rules):
+    """His written move laid on the board of its move, or None: no bulletin, a score alone, or a move refused (it
+    scored 0, as its bulletin says)."""
+    if result is None or not result.move or result.reason:
+        return None
+    try:
+        return board.evaluate(Move.parse(result.move, edition), edition, rules)
+    except ScoringError:
+        return None
+
+
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 44, 16, 12, 36
+DATE_LABELS = 4  # at most, so that they fit side by side on a phone
+
+
+def _chart(summary: Summary) -> ProgressChart:
+    lines = summary.sessions[::-1]  # oldest first
+    values = [line.percent for line in lines]
+    step = 10 if max(values) - min(values) <= 50 else 20
+    low = min(step * math.floor(min(values) / step), 100 - step)
+    high = max(100, step * math.ceil(max(values) / step))
+    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return round(LEFT + (plot_width * i / (len(lines) - 1) if len(lines) > 1 else plot_width / 2), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_height * (high - max(low, value)) / (high - low), 1)
+
+    labelled = sorted({round(i * (len(lines) - 1) / (DATE_LABELS - 1)) for i in range(DATE_LABELS)})
+    x_ticks = []
+    for i in labelled:
+        anchor = "middle" if len(lines) == 1 else "start" if i == 0 else "end" if i == len(lines) - 1 else "middle"
+        x_ticks.append((x(i), anchor, lines[i].session.date))
+    return ProgressChart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=LEFT,
+        plot_end=WIDTH - RIGHT,
+        points=[ChartPoint(x(i), y(line.percent), line) for i, line in enumerate(lines)],
+        average_y=y(summary.average),
+        y_ticks=[(y(value), value) for value in range(low, high + 1, step)],
+        x_ticks=x_ticks,
+    )
+
+
+class DuplicateSection:
+    """The duplicate part of the progress page (clubsite.progress.ProgressSection)."""
+
+    title = _("Duplicate")
+    template_name = "duplicate/includes/progress.html"
+    order = 10
+
+    def context(self, user, filters: ProgressFilters) -> dict:
+        return {"duplicate": member_progress(user, filters), "filters": filters}
