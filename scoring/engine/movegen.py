@@ -366,8 +366,9 @@ def _search(
             complete = False
             break
     count = int(counters[kernel.S_MOVES])
-    point_ranks, rank_bits = _point_ranks(alphabet)
-    order, joined = kernel.rank(moves, words, count, point_ranks, rank_bits, ord(_WORD_SEPARATOR))
+    keys = kernel.sort_keys(moves, words, count, *_point_ranks(alphabet))
+    order = np.argsort(keys)
+    joined = kernel.rank(moves, words, keys, order, ord(_WORD_SEPARATOR))
     text = joined.astype("<u4", copy=False).tobytes().decode("utf-32-le")
     return _Found(moves[order], text.split(_WORD_SEPARATOR) if count else [], complete)
 

@@ -502,14 +502,13 @@ def _word_before(words, moves, a, b) -> bool:
 
 
 @njit(cache=True)
-def rank(moves, words, count, point_ranks, rank_bits, separator):
-    """The order of the first `count` moves, best first (see scoring.engine.movegen), and their words in that
-    order joined by `separator` into one buffer of code points.
+def sort_keys(moves, words, count, point_ranks, rank_bits):
+    """A key for each of the first `count` moves, in the order of the ranking (see scoring.engine.movegen).
 
-    Each move's sort key packs, from the highest bits down, its score (negated), whether it does not end the
-    game, its blanks, its direction and start square, then as many of its word's first code points as fit, each
-    as its rank among the alphabet's (`point_ranks`, 0 where the word has ended): the rest of a word is compared
-    only between moves whose keys are equal."""
+    It packs, from the highest bits down, the move's score (negated), whether it does not end the game, its
+    blanks, its direction and start square, then as many of its word's first code points as fit, each as its rank
+    among the alphabet's (`point_ranks`, 0 where the word has ended): the rest of a word is compared only between
+    moves whose keys are equal (`rank`). numpy sorts the keys: its vectorised sort is several times numba's."""
     highest = 0
     for i in range(count):
         highest = max(highest, moves[i, REC_SCORE])
@@ -530,7 +529,14 @@ def rank(moves, words, count, point_ranks, rank_bits, separator):
         for k in range(prefix_length):
             key = (key << rank_bits) | (point_ranks[words[start + k]] if k < length else 0)
         keys[i] = key
-    order = np.argsort(keys)
+    return keys
+
+
+@njit(cache=True)
+def rank(moves, words, keys, order, separator):
+    """Finish the ranking `order` of the moves sorted by `keys` (their words where keys are equal), and return
+    their words in that order joined by `separator` into one buffer of code points."""
+    count = len(order)
     group = 0
     while group < count:
         end = group + 1
@@ -558,4 +564,4 @@ def rank(moves, words, count, point_ranks, rank_bits, separator):
         for k in range(moves[move, REC_WORD_LENGTH]):
             joined[written] = words[start + k]
             written += 1
-    return order, joined[:written]
+    return joined[:written]
