@@ -296,15 +296,16 @@ def _enter_rightwards(
     if not candidates:
         return top
     following = pos + 1
-    # Where the next square is empty, a child that can neither end a word nor take a tile there is not visited.
+    # A child is visited only if it can read the next square's tile, or end a word or take a tile the rack may
+    # still hold where that square is empty.
     if following == SIZE:
         useful = final_bit
     elif line[TILE, following] >= 0:
-        useful = np.int64(-1)
+        useful = np.int64(1) << line[TILE, following]
     elif placed + 1 == max_placed:
         useful = final_bit
     else:
-        useful = final_bit | line[ALLOWED, following]
+        useful = final_bit | (line[ALLOWED, following] & (rack_mask if not blanks else np.int64(-1)))
     frames[top * FRAME_FIELDS + F_CANDIDATES] = candidates
     return _push(
         frames, top, 1, pos, node, mask, start, main, multiplier * line[WORD_PREMIUM, pos],
@@ -338,15 +339,16 @@ def _enter_leftwards(
             candidates &= rack_mask
         if candidates:
             following = pos - 1
-            # Where the next square is empty, a child that can neither turn nor take a tile there is not visited.
+            # A child is visited only if it can read the next square's tile, or turn or take a tile the rack may
+            # still hold where that square is empty.
             if following < 0:
                 useful = separator_bit
             elif line[TILE, following] >= 0:
-                useful = np.int64(-1)
+                useful = np.int64(1) << line[TILE, following]
             elif line[ANCHOR, following] or placed + 1 == max_placed:
                 useful = separator_bit
             else:
-                useful = separator_bit | line[ALLOWED, following]
+                useful = separator_bit | (line[ALLOWED, following] & (rack_mask if not blanks else np.int64(-1)))
             frames[top * FRAME_FIELDS + F_CANDIDATES] = candidates
             top = _push(
                 frames, top, 0, pos, node, mask, 0, main, multiplier * line[WORD_PREMIUM, pos],
@@ -355,9 +357,15 @@ def _enter_leftwards(
     if mask & separator_bit:
         turned = np.int64(nodes[node + 1 + _popcount(mask & (separator_bit - 1))])
         turned_mask = np.int64(nodes[turned])
-        if turned_mask & parameters[P_AFTER_ANCHOR]:
+        after_anchor = parameters[P_AFTER_ANCHOR]
+        anchor = parameters[P_ANCHOR]
+        # Past the anchor an empty square takes only what the rack still holds, and nothing once it is all laid.
+        if anchor + 1 < SIZE and line[TILE, anchor + 1] < 0 and (placed == max_placed or not blanks):
+            final_bit = separator_bit << 1
+            after_anchor = final_bit if placed == max_placed else final_bit | (line[ALLOWED, anchor + 1] & rack_mask)
+        if turned_mask & after_anchor:
             top = _enter_rightwards(
-                frames, top, parameters[P_ANCHOR] + 1, turned, turned_mask, pos + 1, main, multiplier, cross,
+                frames, top, anchor + 1, turned, turned_mask, pos + 1, main, multiplier, cross,
                 placed, blanks, rack_mask, nodes, line, text, parameters, moves, words, spellings, counters,
             )  # fmt: skip
     return top
@@ -377,10 +385,20 @@ def _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values,
         candidates &= parameters[P_RACK_MASK]
     if not candidates:
         return
+    # What the tile on the anchor must allow, as in `_enter_leftwards`.
+    separator_bit = np.int64(1) << parameters[P_LETTERS]
+    if anchor > 0 and line[TILE, anchor - 1] >= 0:
+        useful = np.int64(1) << line[TILE, anchor - 1]
+    elif anchor == 0 or line[ANCHOR, anchor - 1] or parameters[P_MAX_PLACED] == 1:
+        useful = separator_bit
+    else:
+        useful = separator_bit | (
+            line[ALLOWED, anchor - 1] & (np.int64(-1) if blank_count else parameters[P_RACK_MASK])
+        )
     frames[F_CANDIDATES] = candidates
     top = _push(
         frames, 0, 0, anchor, root, np.int64(nodes[root]), 0, 0, line[WORD_PREMIUM, anchor],
-        line[CROSS_BASE, anchor], 1, blank_count, parameters[P_RACK_MASK], -1,
+        line[CROSS_BASE, anchor], 1, blank_count, parameters[P_RACK_MASK], useful,
     )  # fmt: skip
     while top and not counters[S_FULL]:
         frame = (top - 1) * FRAME_FIELDS
@@ -480,7 +498,7 @@ def search_chunks(
         if anchor + 1 == SIZE:
             parameters[P_AFTER_ANCHOR] = final_bit
         elif line[TILE, anchor + 1] >= 0:
-            parameters[P_AFTER_ANCHOR] = -1
+            parameters[P_AFTER_ANCHOR] = np.int64(1) << line[TILE, anchor + 1]
         else:
             parameters[P_AFTER_ANCHOR] = final_bit | line[ALLOWED, anchor + 1]
         _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters)
