@@ -3,9 +3,9 @@
 //
 // INPUT.json: {"words": path of the word list (one lowercase word a line), "positions": [{"board": 15 rows of 15
 // cells, each null or [letter, isBlank], "racks": {"0": "abc", "1": "ab ", ...}}]}, a blank in a rack written " ".
-// Output: {"load_ms": building its GADDAG of the words, "times": {"0": [ms, ...], ...}, "moves": {...},
-// "best": {...}} with, for each rack in the order given, the time of one `solve`, its count of moves and the best
-// score among them.
+// Output: {"load_ms": building its GADDAG of the words, "times": {"0": [ms, ...], ...}, "wall_times": {...},
+// "moves": {...}, "best": {...}} with, for each rack in the order given, the CPU time of one `solve` (the process's,
+// its collector's threads included), its elapsed time, its count of moves and the best score among them.
 "use strict";
 
 const fs = require("fs");
@@ -46,18 +46,22 @@ for (const rack of Object.values(input.positions[0].racks)) {
 }
 
 const times = {};
+const wallTimes = {};
 const moves = {};
 const best = {};
 for (const position of input.positions) {
   const board = boardOf(position.board);
   for (const [blanks, rack] of Object.entries(position.racks)) {
     const tiles = tilesOf(rack);
+    const cpu = process.cpuUsage();
     started = process.hrtime.bigint();
     const results = solve(gaddag, config, board, tiles);
     const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-    (times[blanks] ||= []).push(elapsed);
+    const used = process.cpuUsage(cpu);
+    (times[blanks] ||= []).push((used.user + used.system) / 1000);
+    (wallTimes[blanks] ||= []).push(elapsed);
     (moves[blanks] ||= []).push(results.length);
     (best[blanks] ||= []).push(results.reduce((highest, result) => Math.max(highest, result.points), 0));
   }
 }
-process.stdout.write(JSON.stringify({ load_ms: loadMs, times, moves, best }));
+process.stdout.write(JSON.stringify({ load_ms: loadMs, times, wall_times: wallTimes, moves, best }));

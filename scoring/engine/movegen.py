@@ -24,9 +24,9 @@ letter, blanks included, than the edition's set has; a move lays at most `rules.
 `Board.evaluate` allows.
 
 The search runs as compiled code (`scoring.engine.movegen_kernel`, numba over the GADDAG's flat array, issue 14):
-about 1 / 8 / 40 ms a rack with 0 / 1 / 2 blanks on the Eliot positions, where the pure-Python generator it is
-tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. Its first call in a process loads the
-machine code from the cache directory (0.3 s), or compiles it once for the machine (7 s) and saves it there.
+medians of 1.1 / 6.3 / 34 ms a rack with 0 / 1 / 2 blanks on the Eliot positions, where the pure-Python generator
+it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first search in a process
+loads the machine code from the cache directory (0.3 s), or compiles it once for the machine (7 s) and saves it.
 
 The cost of a search grows steeply with the blanks and the tiles of the rack: two blanks among nine tiles can
 find half a million moves. A caller that answers someone waiting uses `best_moves` or `words_from_letters` with a
