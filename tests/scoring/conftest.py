@@ -48,6 +48,8 @@ def board_with(**squares: str) -> Board:
 @pytest.fixture
 def ticking_clock(monkeypatch):
     """The searches' clock moves on one second each time it is read, so a time limit of n seconds lets a search
-    read it n times: where a search stops no longer depends on the machine's speed."""
+    read it n times: where a search stops no longer depends on the machine's speed. The top finder reads it after
+    each anchor square."""
     ticks = count()
     monkeypatch.setattr(movegen, "monotonic", lambda: next(ticks))
+    monkeypatch.setattr(movegen, "_STEPS_BETWEEN_CLOCK_READS", 1)
