@@ -243,7 +243,7 @@ def test_a_member_saves_a_local_game_into_his_account(page, sent):
 
     page.goto("/parties/")
     expect(page.locator(".game-card")).to_have_count(1)
-    expect(page.locator(".game-card a")).to_have_attribute("href", urlsplit(game_url).path)
+    expect(page.locator(".game-card a").first).to_have_attribute("href", urlsplit(game_url).path)
     expect(page.locator(".game-card")).to_contain_text("Terminée")
     page.get_by_role("link", name="Feuille de marque de ce navigateur").click()
     expect(page.locator("#current-save")).to_contain_text("Enregistrée dans votre compte")

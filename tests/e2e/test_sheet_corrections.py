@@ -87,7 +87,7 @@ def test_a_finished_game_exported_and_imported_comes_back_finished(page, tmp_pat
     page.select_option("#id_rule_set", label="Règles de la boîte")  # the file's own rules must win
     page.get_by_role("button", name="Importer").click()
     expect(page.locator("h1")).to_contain_text("Partie du")
-    expect(page.locator("main .meta")).to_have_text("Français · Règles de tournoi (FISF) · Terminée")
+    expect(page.locator("main .meta")).to_have_text("Français · Règles de tournoi (FISF) · Terminée · Revoir la partie")
     expect(page.locator("#ranking-text")).to_have_text("1. Claire : 29 (26 +3)\n2. Paul : -3 (0 -3)")
     expect(page.get_by_text("À Paul de jouer")).to_have_count(0)
     assert Game.objects.filter(owner=member).count() == 2
