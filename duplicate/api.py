@@ -191,8 +191,10 @@ def _change_state(request, pk, change):
 
 @router.get("/duplicate/sessions/{pk}/history", response={200: HistoryOut, **ERRORS}, summary="Historique")
 def session_history(request, pk: int):
-    """Every change, newest first: who, when, which move and player, old → new."""
-    session = _session_for(request, pk, write=True)
+    """Every change, newest first: who, when, which move and player, old → new. For the session's organisers."""
+    session = _session_for(request, pk)
+    if not session.is_organiser(request.user):
+        raise HttpError(403, _("Seuls les organisateurs de la séance lisent son historique."))
     changes = session.changes.select_related("user")[:5000]
     return {
         "entries": [
@@ -240,8 +242,9 @@ def _result_out(result) -> dict | None:
 
 @router.get("/duplicate/sessions/{pk}/results", response={200: ResultsOut, **ERRORS}, summary="Tous les résultats")
 def results(request, pk: int):
-    """The whole game: every move, and for each player his result on each (null where none), in three queries."""
-    session = _session_for(request, pk, write=True)
+    """The whole game: every move, and for each player his result on each (null where none), in three queries.
+    Whoever reads the session's recap reads them: its organisers, its club's members, its players."""
+    session = _session_for(request, pk)
     rounds = list(session.rounds.all())
     by_key = {(r.player_id, r.round_id): r for r in Result.objects.filter(round__session=session)}
     return {

@@ -45,7 +45,11 @@ class TopBoardStore:
         try:
             if action == "inscribe":
                 message = inscribe(
-                    round_=self.current, player_value=self.player_pk, score=pending.play.score, by=self.by
+                    round_=self.current,
+                    player_value=self.player_pk,
+                    score=pending.play.score,
+                    move=pending.play.move.notation,
+                    by=self.by,
                 )
                 self.player_pk = ""  # the list opens again on the next player still to enter
                 return message
@@ -80,13 +84,18 @@ def move_entries(session: Session, round_: Round | None) -> list[tuple[Player, R
     return sorted(entries, key=lambda entry: entry[1] is not None or entry[0].absent)
 
 
-def inscribe(*, round_: Round | None, player_value: str, score: int, by=None) -> str:
+def inscribe(*, round_: Round | None, player_value: str, score: int, move: str = "", by=None) -> str:
     """ "Inscrire pour le joueur": `score` becomes the score, on the current move, of the player chosen in the list
-    (`player_value`, his id as the form sends it). Returns the message to show; raises `DuplicateError`."""
+    (`player_value`, his id as the form sends it), with the move laid on the grid when there is one that the move's
+    draw makes (his recap then shows it beside the top); a move counted off the draw keeps its score alone.
+    Returns the message to show; raises `DuplicateError`."""
     if round_ is None:
         raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
     player = _chosen_player(round_.session, player_value)
-    services.result_set(round_=round_, player=player, score=score, by=by)
+    if move and services.move_score(round_, move) == (score, ""):
+        services.result_set(round_=round_, player=player, move=move, by=by)
+    else:
+        services.result_set(round_=round_, player=player, score=score, by=by)
     return _("%(points)d points inscrits pour %(name)s (coup %(number)d).") % {
         "points": score,
         "name": player.name,

@@ -189,6 +189,8 @@ class Session(models.Model):
         if round_ is None or round_.pk != getattr(current, "pk", None):
             return gettext("Ce coup n'est plus en cours.")
         if round_.top:
+            if self.automatic:  # no arbiter: the move is played
+                return gettext("Le top est révélé : ce coup est joué.")
             return gettext("Le top est révélé : seul l'arbitre peut encore changer votre score.")
         if not self.automatic and self.deadline is not None and now > self.deadline:
             return gettext("Le temps du coup est écoulé : remettez votre bulletin à l'arbitre.")

@@ -739,6 +739,13 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
     return result_set(round_=round_, player=player, move=entry, by=by)
 
 
+def move_score(round_: Round, text: str) -> tuple[int, str]:
+    """What the move written `text` scores on the move's board with its draw, and why it cannot be played ("" when
+    it can: it then scores that)."""
+    score, _notation, reason = _score_move(round_, text)
+    return score, reason
+
+
 def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
     session = round_.session
     edition, rules = session.edition_engine, session.rules_engine
@@ -1171,6 +1178,37 @@ def session_replay(*, source: Session, creator) -> Session:
 def _replayed_round(replay: Session, number: int) -> Round | None:
     """The move of the replayed session that the replay plays as its move `number`: None past its last top."""
     return Round.objects.filter(session_id=replay.replay_of_id, number=number).exclude(top="").first()
+
+
+def automatic_entry_check(round_: Round, *, score: int | None, move: str) -> None:
+    """A game played alone has no arbiter to correct a slip once its top is shown: a move that cannot be played
+    is refused with its reason, to be corrected while the move is open (the arbiter's bulletin would score it 0,
+    FISF §5.4), and so is a score above the move's top."""
+    if move:
+        score, _notation, reason = _score_move(round_, move)
+        if reason:
+            raise DuplicateError(reason)
+    top = _upcoming_top_score(round_)
+    if score is not None and top is not None and score > top:
+        if move:
+            raise DuplicateError(
+                _(
+                    "Ce coup vaut %(score)d points, plus que le top (%(top)d) : un de ses mots manque à la liste "
+                    "de mots."
+                )
+                % {"score": score, "top": top}
+            )
+        raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
+
+
+def _upcoming_top_score(round_: Round) -> int | None:
+    """The score of the top an automatic game will reveal: the replayed session's, else the top finder's best."""
+    if round_.top_score is not None:
+        return round_.top_score
+    if round_.session.replay_of_id:
+        source = _replayed_round(round_.session, round_.number)
+        return source.top_score if source else None
+    return round_.suggestions[0]["score"] if round_.suggestions else None
 
 
 def replay_is_over(replay: Session) -> bool:

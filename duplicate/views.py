@@ -62,16 +62,28 @@ def _get_player_by_key(key) -> tuple[Player, Round | None]:
 @login_required
 @require_GET
 def session_list(request):
-    organised = Session.objects.organised_by(request.user).select_related("club")
-    played = Player.objects.filter(member=request.user).select_related("session").order_by("-session__date")
+    organised = Session.objects.organised_by(request.user).filter(automatic=False).select_related("club")
+    played = (
+        Player.objects.filter(member=request.user, session__automatic=False)
+        .select_related("session")
+        .order_by("-session__date")
+    )
+    # His games alone against the tops (automatic games and replays), apart: he neither runs nor joins a room there.
+    alone = (
+        Player.objects.filter(member=request.user, session__automatic=True)
+        .select_related("session__replay_of")
+        .order_by("-session__date", "-session__pk")
+    )
     # The sessions of his clubs a member may review (their recap), besides those he runs or plays in.
     clubs = (
         Session.objects.visible_to(request.user)
+        .filter(club__isnull=False)
         .exclude(pk__in=organised.values("pk"))
         .exclude(pk__in=played.values("session"))
         .select_related("club")[:50]
     )
-    return render(request, "duplicate/list.html", {"organised": organised, "played": played, "clubs": clubs})
+    context = {"organised": organised, "played": played, "alone": alone, "clubs": clubs}
+    return render(request, "duplicate/list.html", context)
 
 
 @login_required
@@ -614,6 +626,8 @@ def _player_action(request, session, current, player):
     data = _valid(ResultForm(request.POST))
     if data["score"] is None and not data["move"].strip():
         raise services.DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
+    if session.automatic:
+        services.automatic_entry_check(current, score=data["score"], move=data["move"].strip())
     _enter_result(data, current, player)
     if session.automatic:
         services.round_reveal_top(round_=current)

@@ -41,9 +41,7 @@ class GameBoardStore:
                 services.board_place(game=self.game, move=notation, after=self.after)
                 message = _("« %(move)s » est posé sur la grille, sans marquer.") % {"move": notation}
             else:
-                detail = " · ".join(f"{word.word} : {word.calculation}" for word in pending.play.words)
-                if pending.play.bonus:
-                    detail += " · " + _("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": pending.play.bonus}
+                detail = services.play_detail(pending.play)
                 services.line_record(
                     game=self.game,
                     kind=Line.Kind.PLAY,

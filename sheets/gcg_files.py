@@ -241,7 +241,7 @@ def _import_play(game, player, event, board, edition, rules, refused_racks) -> L
         fields = {
             "points": play.score if kind == Line.Kind.PLAY else 0,
             "move": play.move.notation,
-            "detail": " · ".join(f"{word.word} : {word.calculation}" for word in play.words),
+            "detail": _clipped(services.play_detail(play)),
         }
     if kind == Line.Kind.PLAY:
         fields["recorded_points"] = event.score

@@ -107,6 +107,14 @@ def _seat_players(game: Game, owner, seats: list[tuple[int, str, object]]):
     )
 
 
+def play_detail(play) -> str:
+    """A line's calculation for a move scored on the board: each word's, then the bonus for the whole rack."""
+    detail = " · ".join(f"{word.word} : {word.calculation}" for word in play.words)
+    if play.bonus:
+        detail += " · " + _("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": play.bonus}
+    return detail
+
+
 def line_record(
     *,
     game: Game,

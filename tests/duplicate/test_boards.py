@@ -39,3 +39,21 @@ def test_the_top_grid_starts_from_the_moves_draw(client, session, alice):
     assert "<h1>Top du coup 1</h1>" in html
     assert 'id="rack" name="rack" type="text" value="VAGUEST"' in html
     assert 'id="players"' not in html  # one rack in duplicate: no choice of racks to deduct
+
+
+def test_a_move_inscribed_from_the_grid_keeps_its_move(client, session, alice):
+    """Issue 15's trial: "Inscrire pour le joueur" kept the points alone, and the player's recap had no move to lay
+    beside the top. A move the draw makes is kept with its score; one it does not make keeps its score alone."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    first, second = session.players.all()[:2]
+    client.force_login(alice)
+    url = f"/duplicate/{session.pk}/grille/"
+    data = {"start": "H6", "direction": "h", "letters": "GUET", "action": "inscribe", "player": first.pk}
+    response = client.post(url, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    result = round_.results.get(player=first)
+    assert (result.move, result.score, result.reason) == ("H6 GUET", 10, "")
+    data = {"start": "H8", "direction": "h", "letters": "ZOO", "action": "inscribe", "player": second.pk}
+    client.post(url, data, HTTP_HX_REQUEST="true")
+    result = round_.results.get(player=second)
+    assert (result.move, result.score) == ("", 24)

@@ -167,3 +167,19 @@ def test_the_api_reads_the_whole_game_and_corrects_any_move(client, session, ali
         f"{url}/rounds/1/results/{anne.pk}", data=json.dumps({"score": 1}), content_type="application/json", **auth
     )
     assert response.status_code == 409
+
+
+def test_a_club_member_reads_the_results_and_not_the_history(client, session, alice, bob):
+    """Issue 15's trial: a member who reads every score on the recap got 403 « … peuvent la modifier » on a GET."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    services.result_set(round_=round_, player=session.players.first(), score=20, by=alice)
+    token = ApiToken.issue(bob)
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    response = client.get(f"/api/duplicate/sessions/{session.pk}/results", **headers)
+    assert response.status_code == 200
+    assert response.json()["rounds"][0]["top_score"] == round_.top_score
+    response = client.get(f"/api/duplicate/sessions/{session.pk}/history", **headers)
+    assert (response.status_code, response.json()) == (
+        403,
+        {"detail": "Seuls les organisateurs de la séance lisent son historique."},
+    )

@@ -56,7 +56,7 @@ def test_a_member_of_the_club_replays_the_session_alone_against_its_tops(client,
     replay.refresh_from_db()
     assert replay.timer_started_at is not None
     key = replay.players.get().key
-    client.post(f"/duplicate/joueur/{key}/", {"move": "H4 GUE"})  # not the top: he plays less
+    client.post(f"/duplicate/joueur/{key}/", {"move": "H6 GUET"})  # not the top: he plays less
     first.refresh_from_db()
     source_first = played.rounds.get(number=1)
     assert (first.top, first.top_score) == (source_first.top, source_first.top_score)
@@ -125,3 +125,41 @@ def test_the_recaps_offer_the_replay_once_finished(client, alice, played):
     html = unescape(client.get(f"/duplicate/{played.pk}/recapitulatif/").content.decode())
     assert f'<form method="post" action="/duplicate/{played.pk}/rejouer/"' in html
     assert "Rejouer cette séance" in html
+
+
+def test_a_slip_in_a_game_played_alone_is_refused_to_be_corrected(client, bob, played):
+    """Issue 15's trial: 999 in a replay got the arbiter's refusal ("marie (table —) a déjà 999 points…"), and a
+    move the draw cannot make scored 0 at once, with the top shown and "seul l'arbitre…" where there is none."""
+    client.force_login(bob)
+    client.post(f"/duplicate/{played.pk}/rejouer/")
+    replay = Session.objects.get(replay_of=played)
+    key = replay.players.get().key
+    next_move(client, replay)
+    response = client.post(f"/duplicate/joueur/{key}/", {"score": "999"})
+    assert response.status_code == 400
+    assert "Score supérieur au top : faute de frappe ?" in unescape(response.content.decode())
+    response = client.post(f"/duplicate/joueur/{key}/", {"move": "H4 VAGUEZ"})
+    assert response.status_code == 400
+    assert "Ce coup ne se joue pas avec le tirage VAGUEST." in unescape(response.content.decode())
+    first = replay.rounds.get()
+    assert (first.top, first.results.exists()) == ("", False)  # nothing played, the top still hidden
+    response = client.post(f"/duplicate/joueur/{key}/", {"score": "26"})
+    assert response.status_code == 302
+    first = replay.rounds.get()
+    assert (first.top, first.results.get().score) == ("H4 VAGUE", 26)
+    html = page(client, replay)
+    assert 'id="my-place"' not in html  # alone, a place of 1 says nothing
+    assert "Le top est révélé : ce coup est joué." in html
+
+
+def test_his_replays_are_listed_apart_from_the_sessions_he_runs(client, bob, played):
+    """Issue 15's trial: a member's replays were listed under « Séances que j'organise »."""
+    client.force_login(bob)
+    client.post(f"/duplicate/{played.pk}/rejouer/")
+    html = unescape(client.get("/duplicate/").content.decode())
+    organised = html.split("<h2>Séances que j'organise</h2>")[1].split("<h2>")[0]
+    alone = html.split("<h2>Mes parties seul face aux tops</h2>")[1].split("<h2>")[0]
+    assert "Rejeu : Mardi soir" not in organised
+    assert "Aucune séance pour l'instant." in organised
+    assert "<b>Rejeu : Mardi soir</b>" in alone and "Rejeu" in alone
+    assert html.count("Rejeu : Mardi soir") == 1
