@@ -38,6 +38,16 @@ def _get_session_for_organiser(request, pk) -> Session:
     return session
 
 
+def _nearest(wanted: int | None, numbers: list[int]) -> int | None:
+    """The move ?coup=N asks for, brought within the moves there are (past the last: the last); the first when
+    it names none."""
+    if not numbers:
+        return None
+    if wanted is None:
+        return numbers[0]
+    return min(max(wanted, numbers[0]), numbers[-1])
+
+
 def _get_player_for_recap(request, pk, player_pk) -> Player:
     """A player of the session whose recap the member may read (his own seat, or any in a session he runs), his
     session loaded; 404 for anyone else, as for an id that does not exist."""
@@ -878,7 +888,7 @@ def player_recap(request, pk, player_pk):
         "player": player,
         "recap": recap,
         # The move the replay shows first: ?coup=N (the buttons' and the table's links without JavaScript).
-        "shown_number": wanted if wanted in numbers else (numbers[0] if numbers else None),
+        "shown_number": _nearest(wanted, numbers),
         "first_number": numbers[0] if numbers else None,
         "last_number": numbers[-1] if numbers else None,
         "is_organiser": player.session.is_organiser(request.user),

@@ -121,6 +121,9 @@ def test_the_page_shows_his_moves_the_replay_and_the_chart(client, alice, lyon, 
     html = client.get(f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/?coup=3").content.decode()
     assert re.findall(r'data-move="(\d)"[^>]*?( hidden)?>', html)[2] == ("3", "")
     assert 'name="coup" value="2"' in html and 'name="coup" value="4"' in html
+    # Past the last move, the last one (issue 15's trial: ?coup=8 opened move 1 silently).
+    html = client.get(f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/?coup=8").content.decode()
+    assert re.findall(r'data-move="(\d)"[^>]*?( hidden)?>', html)[3] == ("4", "")
 
 
 def test_during_the_session_the_recap_counts_the_moves_closed_only(client, alice, lyon):
