@@ -11,7 +11,6 @@ tiles, and found when his written move, laid on that move's board, did too. A bu
 counts as found when that score is the top's: the only scrabble that the score proves.
 """
 
-import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -24,6 +23,7 @@ from scoring.engine.ranking import rank
 from scoring.models import Edition, RuleSet
 
 from . import services
+from .charts import percent_frame
 from .models import Player, Result, Round
 
 
@@ -216,18 +216,11 @@ DATE_LABELS = 4  # at most, so that they fit side by side on a phone
 
 def _chart(summary: Summary) -> ProgressChart:
     lines = summary.sessions[::-1]  # oldest first
-    values = [line.percent for line in lines]
-    step = 10 if max(values) - min(values) <= 50 else 20
-    low = min(step * math.floor(min(values) / step), 100 - step)
-    high = max(100, step * math.ceil(max(values) / step))
-    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(i: int) -> float:
-        return round(LEFT + (plot_width * i / (len(lines) - 1) if len(lines) > 1 else plot_width / 2), 1)
-
-    def y(value: float) -> float:
-        return round(TOP + plot_height * (high - max(low, value)) / (high - low), 1)
-
+    frame = percent_frame(
+        [line.percent for line in lines], len(lines), width=WIDTH, height=HEIGHT, left=LEFT, right=RIGHT, top=TOP,
+        bottom=BOTTOM,
+    )  # fmt: skip
+    x, y = frame.x, frame.y
     labelled = sorted({round(i * (len(lines) - 1) / (DATE_LABELS - 1)) for i in range(DATE_LABELS)})
     x_ticks = []
     for i in labelled:
@@ -240,7 +233,7 @@ def _chart(summary: Summary) -> ProgressChart:
         plot_end=WIDTH - RIGHT,
         points=[ChartPoint(x(i), y(line.percent), line) for i, line in enumerate(lines)],
         average_y=y(summary.average),
-        y_ticks=[(y(value), value) for value in range(low, high + 1, step)],
+        y_ticks=frame.y_ticks,
         x_ticks=x_ticks,
     )
 

@@ -19,6 +19,7 @@ from scoring.engine.ranking import RankingRow, move_points, percent_of, rank
 from scoring.forms import GridMove
 
 from . import services
+from .charts import percent_frame
 from .models import Player, Result, Round, Session
 
 
@@ -230,18 +231,11 @@ def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentC
             [percent_of(total, tops[i]) for i, total in enumerate(_running(points[leader]))],
         ),
     ]
-    values = [value for _css, _label, line in lines for value in line]
-    step = 10 if max(values) - min(values) <= 50 else 20
-    low = min(step * math.floor(min(values) / step), 100 - step)
-    high = max(100, step * math.ceil(max(values) / step))
-    plot_width, plot_height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(i: int) -> float:
-        return round(LEFT + (plot_width * i / (len(rows) - 1) if len(rows) > 1 else plot_width / 2), 1)
-
-    def y(value: float) -> float:
-        return round(TOP + plot_height * (high - max(low, value)) / (high - low), 1)
-
+    frame = percent_frame(
+        [value for _css, _label, line in lines for value in line], len(rows), width=WIDTH, height=HEIGHT,
+        left=LEFT, right=RIGHT, top=TOP, bottom=BOTTOM,
+    )  # fmt: skip
+    x, y = frame.x, frame.y
     series = [
         ChartSeries(
             css=css,
@@ -254,8 +248,7 @@ def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentC
     ]
     every = max(1, math.ceil(len(rows) / 10))
     x_ticks = [(x(i), row.round.number) for i, row in enumerate(rows) if i == 0 or (i + 1) % every == 0]
-    y_ticks = [(y(value), value) for value in range(low, high + 1, step)]
-    return PercentChart(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, series, y_ticks, x_ticks)
+    return PercentChart(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, series, frame.y_ticks, x_ticks)
 
 
 def _running(moves) -> list[int]:
