@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
+from django.core.validators import RegexValidator
 from django.db import connections, models
 from django.utils import timezone
 from django.utils.text import slugify
@@ -249,3 +250,30 @@ class Invitation(models.Model):
 
     def __str__(self):
         return f"{self.inviter} → {self.invitee} ({self.get_status_display()})"
+
+
+# A federation licence number as clubs print it: letters and digits only (a dash or a space typed is refused, so that
+# one member's licence is written one way everywhere).
+LICENCE_VALIDATOR = RegexValidator(
+    r"^[0-9A-Za-z]*\Z", _("Une licence ne compte que des lettres et des chiffres, sans espace.")
+)
+
+
+class Profile(models.Model):
+    """What a member keeps about himself beyond Django's account: his federation licence, which a seat he is
+    linked to in a duplicate session takes when its line gave none."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    licence = models.CharField(_("licence"), max_length=20, blank=True, validators=[LICENCE_VALIDATOR])
+
+    class Meta:
+        verbose_name = _("profil")
+        verbose_name_plural = _("profils")
+
+    def __str__(self):
+        return self.licence
+
+    @classmethod
+    def licence_of(cls, user) -> str:
+        """The member's licence, "" when he gave none."""
+        return cls.objects.filter(user=user).values_list("licence", flat=True).first() or ""

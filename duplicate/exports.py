@@ -12,9 +12,13 @@ from django.http import HttpResponse
 from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 
-from .models import Result, Session
-from .services import ranking
+from scoring.engine.ranking import rank, solos_by_move
+
+from .models import Session
+from .services import ranking_input
 
 KINDS = {
     "csv": ("text/csv; charset=utf-8", "csv"),
@@ -22,8 +26,26 @@ KINDS = {
     "federation": ("text/csv; charset=iso-8859-1", "csv"),
 }
 # Each row adds up: the scores of the moves, plus the solos' bonus, minus the penalties (avertissements beyond
-# the threshold included) make the total.
-HEADER = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Bonus solos", "Pénalités", "Absent"]
+# the threshold included) make the total. Each move has its score, then what counted on it (a solo, an
+# avertissement, a penalty) in the column beside.
+HEADER = [
+    "Place",
+    "Table",
+    "Nom",
+    "Licence",
+    "Club",
+    "Série",
+    "Total",
+    "Écart",
+    "% du top",
+    "Solos",
+    "Bonus solos",
+    "Pénalités",
+    "Absent",
+]
+TOTAL_COLUMN = HEADER.index("Total")
+# Above the header: the session's name, its date, an empty line.
+TITLE_ROWS = 3
 
 # What makes a spreadsheet read a cell as a formula: OWASP's = + - @ tab and carriage return, the full-width
 # signs some spreadsheets read as well, any other control character, and the same after leading spaces.
@@ -39,41 +61,53 @@ def spreadsheet_cell(value):
 
 
 def table(session: Session, progress=None) -> list[list]:
-    """The ranking as rows: place, table, name, total, gap, percent, solos, their bonus, the penalties (negative),
-    absent, then the score of each move.
+    """The ranking as rows: place, table, name, licence, club, series, total, gap, percent, solos, their bonus,
+    the penalties (negative), absent, then for each move the score and what counted on it (`_marks`). The first
+    row gives the tops, each move's and their sum. An empty cell is None.
     `progress(done, total)` is called as rows are built, for a long export run by a worker."""
-    rows, _tops_total = ranking(session)
-    numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
-    per_move: dict[int, dict[int, int]] = {}
-    for player_id, number, score in (
-        Result.objects.filter(round__session=session)
-        .exclude(score=None)
-        .values_list("player_id", "round__number", "score")
-    ):
-        per_move.setdefault(player_id, {})[number] = score
-    out = []
-    for done, named in enumerate(rows, start=1):
-        row = named.row
-        scores = per_move.get(named.player.pk, {})
-        out.append(
-            [row.place, named.player.table or "", named.player.name, row.total, row.gap, row.percent, row.solos]
-            + [row.solo_points or "", -row.penalty_points or "", "oui" if named.player.absent else ""]
-            + [scores.get(number, "") for number in numbers]
-        )
+    figures = ranking_input(session)
+    rows = rank(**figures.engine_arguments())
+    solos = solos_by_move(figures.tops, figures.scores)
+    out = [["Tops", None, None, None, None, None, sum(figures.tops), *[None] * 6]]
+    for top in figures.tops:
+        out[0] += [top, None]
+    for done, row in enumerate(rows, start=1):
+        player = figures.players[row.player]
+        line = [row.place, player.table, player.name, player.licence, player.club_name, player.series, row.total]
+        line += [row.gap, row.percent, row.solos, row.solo_points or None, -row.penalty_points or None]
+        line.append("oui" if player.absent else None)
+        for move, score in enumerate(figures.scores[row.player]):
+            line += [
+                score,
+                _marks(
+                    solos[move] == row.player, figures.warnings[row.player][move], figures.penalties[row.player][move]
+                ),
+            ]
+        out.append([None if value == "" else value for value in line])
         if progress and (done % 100 == 0 or done == len(rows)):
             progress(done, len(rows))
     return out
 
 
+def _marks(solo: bool, warning: bool, penalty: int) -> str | None:
+    """What counted on a move beside its score: "solo", "avert.", "pén. 5"; None for nothing."""
+    marks = (["solo"] if solo else []) + (["avert."] if warning else []) + ([f"pén. {penalty}"] if penalty else [])
+    return ", ".join(marks) or None
+
+
+def header(session: Session) -> list[str]:
+    numbers = session.rounds.exclude(top_score=None).values_list("number", flat=True)
+    return HEADER + [title for number in numbers for title in (f"Coup {number}", f"Coup {number} : notes")]
+
+
 def build(session: Session, kind: str, progress=None) -> bytes:
     rows = table(session, progress)
-    numbers = list(session.rounds.exclude(top_score=None).values_list("number", flat=True))
     if kind == "federation":
-        # One line a table, tables in order, players without a table last.
-        return _federation_file(
-            [[row[1], row[2], row[3]] for row in sorted(rows, key=lambda r: (r[1] == "", r[1] or 0))]
-        )
-    return _spreadsheet(HEADER + [f"Coup {number}" for number in numbers], rows, kind)
+        # The federation's own columns only (facts §4); one line a table, tables in order, players without a
+        # table last.
+        players = sorted(rows[1:], key=lambda r: (r[1] is None, r[1] or 0))
+        return _federation_file([[row[1] or "", row[2], row[TOTAL_COLUMN]] for row in players])
+    return _spreadsheet([session.name, session.date], header(session), rows, kind)
 
 
 def _federation_file(rows) -> bytes:
@@ -83,29 +117,46 @@ def _federation_file(rows) -> bytes:
     return buffer.getvalue().encode("iso-8859-1", errors="replace")
 
 
-def _spreadsheet(header, rows, kind: str) -> bytes:
-    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel)."""
+def _spreadsheet(title: list, header: list[str], rows: list[list], kind: str) -> bytes:
+    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel): the name
+    and the date (`title`) on the first two lines, an empty line, the header, then the rows."""
+    name, day = title
+    top = [["Nom", name], ["Date", day], []]
     if kind == "xlsx":
-        book = Workbook()
-        sheet = book.active
-        sheet.title = "Classement"
-        for row in [header, *rows]:
-            # openpyxl refuses the control characters XML cannot hold: they go rather than fail the export. A text
-            # is written as a text cell, as typed: Excel never runs it (openpyxl would make "=…" a formula).
-            sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in row])
-            for cell in sheet[sheet.max_row]:
-                if isinstance(cell.value, str):
-                    cell.data_type = "s"
-        buffer = io.BytesIO()
-        book.save(buffer)
-        return buffer.getvalue()
+        return _workbook(top, header, rows)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    top[1][1] = f"{day:%d/%m/%Y}"
     writer.writerows(
         [str(value).replace(".", ",") if isinstance(value, float) else value for value in row]
-        for row in _cells([header, *rows])
+        for row in _cells([*top, header, *rows])
     )
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def _workbook(top: list[list], header: list[str], rows: list[list]) -> bytes:
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Classement"
+    for row in [*top, header, *rows]:
+        # openpyxl refuses the control characters XML cannot hold: they go rather than fail the export. A text
+        # is written as a text cell, as typed: Excel never runs it (openpyxl would make "=…" a formula).
+        sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in row])
+        for cell in sheet[sheet.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"
+    sheet["B2"].number_format = "DD/MM/YYYY"
+    bold = Font(bold=True)
+    for cell in [sheet["A1"], sheet["B1"], *sheet[TITLE_ROWS + 1]]:
+        cell.font = bold
+    # The title, the header and the tops stay in view, and so do the place, the table and the name.
+    sheet.freeze_panes = sheet.cell(row=TITLE_ROWS + 3, column=4)
+    for number, column in enumerate(sheet.iter_cols(min_row=TITLE_ROWS + 1), start=1):
+        widest = max(len(str(cell.value)) for cell in column if cell.value is not None)
+        sheet.column_dimensions[get_column_letter(number)].width = min(max(widest + 2, 6), 40)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
 
 
 def _cells(rows):
@@ -125,10 +176,12 @@ def response(session: Session, kind: str) -> HttpResponse:
     return reply
 
 
-def tournament_build(rows, sessions, kind: str) -> bytes:
-    """A tournament's combined ranking: place, name, total, gap, percent, then each session's total."""
+def tournament_build(rows, sessions, kind: str, title: str) -> bytes:
+    """A tournament's combined ranking: place, name, total, gap, percent, then each session's total; its
+    federation file gives the place in its first column, players tied sharing it. `title`: the tournament's
+    name, printed above with its first session's date."""
     header = ["Place", "Nom", "Total", "Écart", "% du top"] + [f"{s.date:%d/%m} {s.name}" for s in sessions]
     table_rows = [[row.place, name, row.total, row.gap, row.percent, *row.session_totals] for name, row in rows]
     if kind == "federation":
-        return _federation_file([[position, row[1], row[2]] for position, row in enumerate(table_rows, start=1)])
-    return _spreadsheet(header, table_rows, kind)
+        return _federation_file([[row[0], row[1], row[2]] for row in table_rows])
+    return _spreadsheet([title, min(s.date for s in sessions)], header, table_rows, kind)

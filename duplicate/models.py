@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import InvitationRefused
-from clubsite.models import Club, Membership
+from clubsite.models import LICENCE_VALIDATOR, Club, Membership, Profile
 from clubsite.sql import columns, instances
 from scoring.models import Edition, RuleSet
 
@@ -294,6 +294,11 @@ class Player(models.Model):
     )
     table = models.PositiveIntegerField(_("table"), null=True, blank=True)
     absent = models.BooleanField(_("absent (forfait)"), default=False)
+    # The player as the federation knows him, printed in the exports: his licence, his own club (as written, not
+    # one of the site's clubs) and his series.
+    licence = models.CharField(_("licence"), max_length=20, blank=True, validators=[LICENCE_VALIDATOR])
+    club_name = models.CharField(_("club"), max_length=80, blank=True)
+    series = models.CharField(_("série"), max_length=10, blank=True)
     key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     # A member invited to this seat (clubsite.invitations): `member` is set only once he accepts.
     invitations = GenericRelation("clubsite.Invitation", content_type_field="target_type", object_id_field="target_id")
@@ -325,7 +330,9 @@ class Player(models.Model):
         if self.session.players.filter(member=user).exclude(pk=self.pk).exists():
             raise InvitationRefused(gettext("Vous figurez déjà dans cette séance."))
         self.member = user
-        self.save(update_fields=["member"])
+        # The member's licence fills the seat's when the line gave none.
+        self.licence = self.licence or Profile.licence_of(user)
+        self.save(update_fields=["member", "licence"])
 
     def linked_url(self) -> str:
         return reverse("duplicate:recap", args=[self.session_id])

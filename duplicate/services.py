@@ -9,9 +9,12 @@ import csv
 import datetime
 import io
 import random
+import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -106,10 +109,10 @@ def session_create(
     move_seconds,
     entry=Session.Entry.ARBITER,
     automatic=False,
-    players: Sequence[tuple[int | None, str]] = (),
+    players: Sequence[tuple] = (),
 ) -> Session:
-    """A session with its players [(table, name)], all or nothing: a refused player line leaves no empty
-    session behind. An automatic game is one member facing the tops: personal, its creator playing alone
+    """A session with its players (`PlayerLine`s or (table, name) pairs), all or nothing: a refused player line
+    leaves no empty session behind. An automatic game is one member facing the tops: personal, its creator playing alone
     unless players are named, and the players entering their own scores since there is no arbiter."""
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
@@ -140,59 +143,167 @@ def session_create(
     return session
 
 
-def parse_player_lines(text: str) -> list[tuple[int | None, str]]:
-    """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name.
-    A first line whose first field is not a number and reads like a header (table, nom, name) is skipped."""
+class PlayerLine(NamedTuple):
+    """A player as a pasted line gives him: his table (None for none), his name, and what the federation knows of
+    him (licence, his own club, his series), "" when the line does not say."""
+
+    table: int | None
+    name: str
+    licence: str = ""
+    club: str = ""
+    series: str = ""
+
+
+# A header row's columns, their names folded (lower case, no accent); a header naming other columns is skipped as
+# before, its lines read by position.
+HEADER_COLUMNS = {
+    "table": "table",
+    "n°": "table",
+    "numero": "table",
+    "nom": "name",
+    "name": "name",
+    "joueur": "name",
+    "licence": "licence",
+    "license": "licence",
+    "club": "club",
+    "serie": "series",
+    "series": "series",
+}
+LICENCE = max_length(Player, "licence")
+PLAYER_CLUB = max_length(Player, "club_name")
+SERIES = max_length(Player, "series")
+
+
+def parse_player_lines(text: str) -> list[PlayerLine]:
+    """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name;
+    `table;name;licence` and `table;name;licence;club;series` add what the federation knows of him (a third field
+    without a digit is still read as part of the name, `12;Claire;Dupont`). A first line that names its columns
+    (table, nom, licence, club, série, in any order and case) maps them by name; another header (its first field
+    table, nom, name) is skipped."""
     rows = []
     first_line = {}  # table → the line that gave it
     sample = text[:2000]
     delimiter = ";" if ";" in sample else ("\t" if "\t" in sample else ",")
+    columns = None
     for number, fields in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
-        fields = [field.strip() for field in fields if field.strip()]
-        if not fields:
+        fields = [field.strip() for field in fields]
+        filled = [field for field in fields if field]
+        if not filled:
             continue
-        if number == 1 and fields[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
-            continue
-        numbered = fields[0].isascii() and fields[0].isdigit()
-        if numbered and len(fields) == 1:
-            raise DuplicateError(
-                _("Ligne %(line)d : la table %(table)s n'a pas de joueur.") % {"line": number, "table": fields[0]}
-            )
-        if numbered:
-            table, name = int(fields[0]), " ".join(fields[1:])
-            if not 1 <= table <= MAX_TABLE:
-                raise DuplicateError(
-                    _("Ligne %(line)d : les tables vont de 1 à %(max)d.") % {"line": number, "max": MAX_TABLE}
-                )
-            if table in first_line:
+        if number == 1:
+            folded = [_column_name(field) for field in fields]
+            names = {"nom", "name", "joueur"} & set(folded)
+            if names and all(not field or field in HEADER_COLUMNS for field in folded):
+                columns = {HEADER_COLUMNS[field]: i for i, field in enumerate(folded) if field}
+                continue
+            if filled[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
+                continue
+        # A lone name under a header is a player without a table, as in a list without one.
+        by_name = columns and len(filled) > 1
+        line = _line_by_name(fields, columns, number) if by_name else _line_by_position(fields, filled, number)
+        if line.table is not None:
+            if line.table in first_line:
                 raise DuplicateError(
                     _("Ligne %(line)d : la table %(table)d est déjà celle de la ligne %(first)d.")
-                    % {"line": number, "table": table, "first": first_line[table]}
+                    % {"line": number, "table": line.table, "first": first_line[line.table]}
                 )
-            first_line[table] = number
-        else:
-            table, name = None, " ".join(fields)
-        if len(name) > PLAYER_NAME:
-            raise DuplicateError(
-                _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
-            )
-        rows.append((table, name))
+            first_line[line.table] = number
+        rows.append(_checked_line(line, number))
     return rows
 
 
-def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None) -> list[Player]:
-    """Add players [(table, name)] at once; table numbers stay unique within the session. A name written
-    `@username` (or `@address`) invites that member to his seat (clubsite.invitations): once he accepts, his own
-    page and history show the session; until then the seat is the name typed, without the "@"."""
+def _line_by_position(fields: list[str], filled: list[str], number: int) -> PlayerLine:
+    numbered = filled[0].isascii() and filled[0].isdigit()
+    if numbered and len(filled) == 1:
+        raise DuplicateError(
+            _("Ligne %(line)d : la table %(table)s n'a pas de joueur.") % {"line": number, "table": filled[0]}
+        )
+    if not numbered:
+        return PlayerLine(None, " ".join(filled))
+    table = _table(filled[0], number)
+    if fields[0] == filled[0] and len(fields) >= 3 and fields[1] and (not fields[2] or _has_digit(fields[2])):
+        if any(fields[5:]):
+            raise DuplicateError(
+                _("Ligne %(line)d : une ligne compte au plus table, nom, licence, club et série.") % {"line": number}
+            )
+        return PlayerLine(table, *fields[1:5])
+    return PlayerLine(table, " ".join(filled[1:]))
+
+
+def _line_by_name(fields: list[str], columns: dict[str, int], number: int) -> PlayerLine:
+    def column(key):
+        return fields[columns[key]] if key in columns and columns[key] < len(fields) else ""
+
+    table, name = column("table"), column("name")
+    if not name:
+        raise DuplicateError(_("Ligne %(line)d : le joueur n'a pas de nom.") % {"line": number})
+    if table and not (table.isascii() and table.isdigit()):
+        raise DuplicateError(
+            _("Ligne %(line)d : « %(table)s » n'est pas un numéro de table.") % {"line": number, "table": table}
+        )
+    return PlayerLine(
+        _table(table, number) if table else None, name, column("licence"), column("club"), column("series")
+    )
+
+
+def _table(text: str, number: int) -> int:
+    table = int(text)
+    if not 1 <= table <= MAX_TABLE:
+        raise DuplicateError(_("Ligne %(line)d : les tables vont de 1 à %(max)d.") % {"line": number, "max": MAX_TABLE})
+    return table
+
+
+def _column_name(text: str) -> str:
+    """A header's field as HEADER_COLUMNS names it: lower case, without accents."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(character for character in decomposed if not unicodedata.combining(character))
+
+
+def _has_digit(text: str) -> bool:
+    return any(character.isdigit() for character in text)
+
+
+def _checked_line(line: PlayerLine, number: int) -> PlayerLine:
+    """The line's fields within their columns' limits, or the first that is not, said with its line."""
+    if len(line.name) > PLAYER_NAME:
+        raise DuplicateError(
+            _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
+        )
+    if line.licence and (len(line.licence) > LICENCE or not re.fullmatch(r"[0-9A-Za-z]+", line.licence)):
+        raise DuplicateError(
+            _(
+                "Ligne %(line)d : la licence « %(licence)s » ne compte que des lettres et des chiffres "
+                "(%(max)d au plus)."
+            )
+            % {"line": number, "licence": line.licence, "max": LICENCE}
+        )
+    if len(line.club) > PLAYER_CLUB:
+        raise DuplicateError(
+            _("Ligne %(line)d : nom de club trop long (%(max)d caractères au plus).")
+            % {"line": number, "max": PLAYER_CLUB}
+        )
+    if len(line.series) > SERIES:
+        raise DuplicateError(
+            _("Ligne %(line)d : série trop longue (%(max)d caractères au plus).") % {"line": number, "max": SERIES}
+        )
+    return line
+
+
+def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Player]:
+    """Add players at once, each a `PlayerLine` or a (table, name) pair; table numbers stay unique within the
+    session. The licence a line gives is the seat's; a line without one takes the member's once he is linked. A
+    name written `@username` (or `@address`) invites that member to his seat (clubsite.invitations): once he
+    accepts, his own page and history show the session; until then the seat is the name typed, without the "@"."""
 
     taken = set(session.players.exclude(table=None).values_list("table", flat=True))
     seen = set()
-    members = members_named(name for _table, name in rows if name.startswith("@"))
+    rows = [PlayerLine(*row) for row in rows]
+    members = members_named(row.name for row in rows if row.name.startswith("@"))
     linked = set(session.players.exclude(member=None).values_list("member_id", flat=True))
     if members:
         linked |= pending_invitees(session.players.all())
     players, invitees = [], []
-    for table, name in rows:
+    for table, name, licence, club, series in rows:
         if not name:
             raise DuplicateError(_("Chaque joueur a besoin d'un nom."))
         if table is not None and (table in taken or table in seen):
@@ -212,7 +323,7 @@ def players_add(*, session: Session, rows: list[tuple[int | None, str]], by=None
             if member is not None:
                 linked.add(member.pk)
             name = typed_name(name)[:PLAYER_NAME] or _("Joueur")
-        players.append(Player(session=session, table=table, name=name))
+        players.append(Player(session=session, table=table, name=name, licence=licence, club_name=club, series=series))
         invitees.append(member)
     if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})

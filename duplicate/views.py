@@ -744,7 +744,8 @@ def tournament_detail(request, pk):
         if kind not in exports.KINDS:
             raise Http404
         content_type, extension = exports.KINDS[kind]
-        response = HttpResponse(exports.tournament_build(rows, sessions, kind), content_type=content_type)
+        content = exports.tournament_build(rows, sessions, kind, tournament.name)
+        response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})

@@ -65,7 +65,8 @@ def test_the_contract(client, token, lyon):
         ],
     }
     response = call(client, "get", f"/api/duplicate/sessions/{session.pk}/ranking.csv", token)
-    assert response.content.decode("utf-8-sig").splitlines()[1] == "1;;Alice;76;0;100,0;1;;;;76"
+    # below the session's name and date, an empty line, the header and the tops
+    assert response.content.decode("utf-8-sig").splitlines()[5] == "1;;Alice;;;;76;0;100,0;1;;;;76;solo"
 
 
 def test_sending_a_score_again_replaces_it_and_a_refusal_changes_nothing(client, token, lyon):

