@@ -6,7 +6,7 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet, ModelForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Invitation, Membership
+from .models import Club, Invitation, Membership, Profile
 from .services import LAST_ADMIN
 
 
@@ -47,6 +47,12 @@ class ClubMembershipInline(admin.TabularInline):
     fields = ["user", "role", "joined_at"]
     readonly_fields = ["joined_at"]
     autocomplete_fields = ["user"]
+
+
+@admin.register(Profile)
+class ProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "licence"]
+    search_fields = ["user__username", "licence"]
 
 
 @admin.register(Club)

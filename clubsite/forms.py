@@ -4,7 +4,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Membership
+from .models import LICENCE_VALIDATOR, Club, Membership, Profile
 from .progress import ProgressFilters
 
 
@@ -26,6 +26,15 @@ class ProfileForm(forms.ModelForm):
     """The names change at once; a new address only once its link is followed (services.email_change_request),
     which is also where an address that has an account is told apart, by mail to its owner."""
 
+    # Kept on the member's Profile: a seat he is linked to in a duplicate session takes it when its line gave none.
+    licence = forms.CharField(
+        label=_("Licence (fédération)"),
+        max_length=Profile._meta.get_field("licence").max_length,
+        required=False,
+        validators=[LICENCE_VALIDATOR],
+        help_text=_("Reprise sur les séances de duplicate où vous êtes inscrit, et dans leurs exports."),
+    )
+
     class Meta:
         model = User
         fields = ["first_name", "last_name", "email"]
@@ -33,6 +42,7 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"].required = True
+        self.fields["licence"].initial = Profile.licence_of(self.instance)
 
 
 class ClubForm(forms.ModelForm):

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from . import invitations, services
 from .forms import AddMemberForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
 from .middleware import DATABASE_ERRORS, database_unavailable
-from .models import Club, Invitation, Membership
+from .models import Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
 
 
@@ -105,8 +105,10 @@ def profile(request):
     if form.is_valid():
         new_address = form.cleaned_data["email"].casefold() != request.user.email.casefold()
         # A new address waits for its link; the same one in other capitals is the same mailbox.
-        fields = [field for field in form.changed_data if not (field == "email" and new_address)]
+        fields = [field for field in form.changed_data if not (field == "email" and new_address) and field != "licence"]
         form.save(commit=False).save(update_fields=fields)
+        if "licence" in form.changed_data:
+            Profile.objects.update_or_create(user=request.user, defaults={"licence": form.cleaned_data["licence"]})
         if new_address:
             services.email_change_request(
                 user=request.user, email=form.cleaned_data["email"], site_url=_site_url(request)

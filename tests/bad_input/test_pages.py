@@ -387,8 +387,14 @@ ENDPOINTS = {
     "profile": Endpoint(
         forms=(
             Form(
-                lambda w: {"first_name": "Alice", "last_name": "Martin", "email": "alice@example.org"},
-                {"first_name": TEXT, "last_name": TEXT, "email": STRICT},
+                lambda w: {
+                    "first_name": "Alice",
+                    "last_name": "Martin",
+                    "email": "alice@example.org",
+                    "licence": "123",
+                },
+                # A licence of eleven digits is one; its own rule refuses "²", which a text may hold.
+                {"first_name": TEXT, "last_name": TEXT, "email": STRICT, "licence": TEXT},
             ),
         )
     ),

@@ -426,3 +426,18 @@ def test_an_empty_post_is_refused_not_ignored(client, alice):
     assert response.status_code == 400
     alice.refresh_from_db()
     assert alice.email == "alice@example.org"
+
+
+def test_a_member_keeps_his_licence_on_his_account(client, alice):
+    """Issue 16: a member's profile holds his federation licence; a seat linked to him takes it (tests of the
+    duplicate app). Refused with the reason on the field when it is not letters and digits."""
+    from clubsite.models import Profile
+
+    client.force_login(alice)
+    data = {"first_name": "Alice", "last_name": "Martin", "email": alice.email, "licence": "0123456"}
+    assert client.post("/compte/", data).status_code == 302
+    assert Profile.licence_of(alice) == "0123456"
+    assert 'name="licence" value="0123456"' in client.get("/compte/").content.decode()
+    response = client.post("/compte/", data | {"licence": "12-34"})
+    assert response.status_code == 400
+    assert Profile.licence_of(alice) == "0123456"
