@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from clubsite.invitations import invitation_accept
-from clubsite.models import Invitation
+from clubsite.models import Club, Invitation, Membership
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -39,6 +39,23 @@ def bob(db):
 @pytest.fixture
 def charlie(db):
     return get_user_model().objects.create_user("charlie", "charlie@example.org", "motdepasse-charlie")
+
+
+@pytest.fixture
+def lyon(alice, bob):
+    """Alice organises the Club de Lyon; Bob is a plain member there."""
+    club = Club.objects.create(name="Club de Lyon", slug="lyon")
+    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
+    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
+    return club
+
+
+@pytest.fixture
+def grenoble(charlie):
+    """Charlie runs another club."""
+    club = Club.objects.create(name="Club de Grenoble", slug="grenoble")
+    Membership.objects.create(club=club, user=charlie, role=Membership.Role.ADMIN)
+    return club
 
 
 def accept_invitations(seats):

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubsite.models import Club, Membership
 from clubsite.progress import ProgressFilters, member_progress, sections
 from tests.duplicate.conftest import play_the_evening
 from tests.duplicate.test_progress import bobs_session
@@ -18,21 +17,6 @@ from tests.sheets.test_progress import finished
 pytestmark = pytest.mark.django_db
 
 URL = "/compte/progres/"
-
-
-@pytest.fixture
-def lyon(alice, bob):
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
-    return club
-
-
-@pytest.fixture
-def grenoble(charlie):
-    club = Club.objects.create(name="Club de Grenoble", slug="grenoble")
-    Membership.objects.create(club=club, user=charlie, role=Membership.Role.ADMIN)
-    return club
 
 
 @pytest.fixture

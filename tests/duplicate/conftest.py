@@ -2,28 +2,10 @@ import datetime
 
 import pytest
 
-from clubsite.models import Club, Membership
 from duplicate import services
 from duplicate.models import Session
 from scoring.models import Edition, RuleSet
 from tests.conftest import accept_invitations
-
-
-@pytest.fixture
-def lyon(alice, bob):
-    """Alice organises the Club de Lyon; Bob is a plain member there."""
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
-    return club
-
-
-@pytest.fixture
-def grenoble(charlie):
-    """Charlie runs another club."""
-    club = Club.objects.create(name="Club de Grenoble", slug="grenoble")
-    Membership.objects.create(club=club, user=charlie, role=Membership.Role.ADMIN)
-    return club
 
 
 def make_session(creator, club=None, players=("Alice", "Bob"), accepted=True, **fields):
