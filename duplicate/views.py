@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -99,7 +100,7 @@ def session_list(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request):
-    form = SessionForm(request.user, request.POST or None)
+    form = SessionForm(request.user, request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -114,6 +115,7 @@ def session_new(request):
                 entry=data["entry"],
                 automatic=data["automatic"],
                 players=services.parse_player_lines(data["players"]),
+                game=data["game"],
             )
         except services.DuplicateError as error:
             form.add_error("players", str(error))
@@ -154,6 +156,18 @@ def _session_context(request, session, **extra):
         "export_kinds": EXPORT_LABELS,
         **extra,
     }
+
+
+@login_required
+@require_GET
+def session_game(request, pk):
+    """ "Fichier de partie": the session's game as JSON (README), for another club or another session to play."""
+    session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
+    document = services.game_document(session)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    name = f"{slugify(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @login_required
@@ -245,8 +259,12 @@ def round_cancel(request, session, number):
 
 @_organiser_action
 def round_top(request, session, number):
+    """Place the top typed, or "Révéler le top de la partie": the game's top, for a session playing a game."""
     round_ = get_object_or_404(Round, session=session, number=number)
-    services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
+    if request.POST.get("action") == "reveal":
+        services.round_reveal_top(round_=round_, by=request.user)
+    else:
+        services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
     messages.success(
         request,
         _("Top du coup %(number)d : %(top)s, %(score)d points.")
