@@ -142,7 +142,7 @@ def ranking(simultane: Simultane) -> Ranking:
     """Every room's players ranked together on the moves every room has closed (a room's move closes when its
     next one is drawn, every move once it is finished), ties sharing the place. A room that has drawn nothing yet
     is listed, not ranked. Four queries whatever the number of rooms and players."""
-    sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set"))
+    sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
     rules = {simultane.rule_set.code: RuleSet.objects.engine(simultane.rule_set.code)}
     for session in sessions:
         rules.setdefault(session.rule_set.code, RuleSet.objects.engine(session.rule_set.code))
