@@ -9,7 +9,6 @@ import csv
 import datetime
 import io
 import random
-import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from django.utils.translation import gettext as _
 from clubsite import queue
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from clubsite.limits import max_length
+from clubsite.models import LICENCE_VALIDATOR
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
 from scoring.engine.editions import BLANK
@@ -174,6 +174,11 @@ PLAYER_CLUB = max_length(Player, "club_name")
 SERIES = max_length(Player, "series")
 
 
+def licence_valid(licence: str) -> bool:
+    """Letters and digits only, as the member's profile keeps it (or none at all), within the column."""
+    return len(licence) <= LICENCE and LICENCE_VALIDATOR.regex.search(licence) is not None
+
+
 def parse_player_lines(text: str) -> list[PlayerLine]:
     """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name;
     `table;name;licence` and `table;name;licence;club;series` add what the federation knows of him (a third field
@@ -269,7 +274,7 @@ def _checked_line(line: PlayerLine, number: int) -> PlayerLine:
         raise DuplicateError(
             _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
         )
-    if line.licence and (len(line.licence) > LICENCE or not re.fullmatch(r"[0-9A-Za-z]+", line.licence)):
+    if not licence_valid(line.licence):
         raise DuplicateError(
             _(
                 "Ligne %(line)d : la licence « %(licence)s » ne compte que des lettres et des chiffres "
@@ -348,8 +353,11 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
     return created
 
 
-def player_update(*, player: Player, name: str, table: int | None, absent: bool, by=None) -> Player:
-    """Rename a player, move him to another table, or declare him absent (forfait): kept in the history."""
+def player_update(
+    *, player: Player, name: str, table: int | None, absent: bool, licence: str, club: str, series: str, by=None
+) -> Player:
+    """Rename a player, move him to another table, declare him absent (forfait), or correct what the federation
+    knows of him (licence, club, series): each change kept in the history."""
     session = player.session
     _refuse_if_finished(session)
     name = name.strip()
@@ -359,15 +367,46 @@ def player_update(*, player: Player, name: str, table: int | None, absent: bool,
         raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
     if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
         raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
+    person = {"licence": licence.strip(), "club_name": club.strip(), "series": series.strip()}
+    _check_person(**person)
     before = f"{player.table or ''} {player.name}{' (absent)' if player.absent else ''}".strip()
+    # The history names what changed: "licence 123456" → "licence 654321".
+    changed = [
+        (f"{label} {getattr(player, field)}".strip(), f"{label} {person[field]}".strip())
+        for field, label in PERSON_LABELS.items()
+        if getattr(player, field) != person[field]
+    ]
     player.name, player.table, player.absent = name, table, absent
+    for field, value in person.items():
+        setattr(player, field, value)
     with transaction.atomic():
-        player.save(update_fields=["name", "table", "absent"])
+        player.save(update_fields=["name", "table", "absent", *person])
         after = f"{table or ''} {name}{' (absent)' if absent else ''}".strip()
         if after != before:
             _record(session, by, "player", before, after, player=player)
+        for old, new in changed:
+            _record(session, by, "player", old, new, player=player)
         session.touch()
     return player
+
+
+# A player's fields the federation knows, as the history names them.
+PERSON_LABELS = {"licence": "licence", "club_name": "club", "series": "série"}
+
+
+def _check_person(*, licence: str, club_name: str, series: str):
+    """A licence, a club and a series within what their columns keep, or the first that is not, said."""
+    if not licence_valid(licence):
+        raise DuplicateError(
+            _("La licence « %(licence)s » ne compte que des lettres et des chiffres (%(max)d au plus).")
+            % {"licence": licence.replace("\x00", ""), "max": LICENCE}
+        )
+    if len(club_name) > PLAYER_CLUB or "\x00" in club_name:
+        raise DuplicateError(
+            _("Un nom de club compte %(max)d caractères au plus, sans caractère nul.") % {"max": PLAYER_CLUB}
+        )
+    if len(series) > SERIES or "\x00" in series:
+        raise DuplicateError(_("Une série compte %(max)d caractères au plus, sans caractère nul.") % {"max": SERIES})
 
 
 def player_remove(*, player: Player, by=None) -> None:

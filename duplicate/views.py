@@ -168,13 +168,24 @@ def session_detail(request, pk):
 
 
 # The console's field beside which a refused action says why, with what was typed kept in it.
-REFUSAL_FIELDS = {"round_top": "top", "round_add": "draw", "timer": "timer", "round_cancel": "timer"}
+REFUSAL_FIELDS = {
+    "round_top": "top",
+    "round_add": "draw",
+    "timer": "timer",
+    "round_cancel": "timer",
+    "player_edit": "player",
+}
 
 
 def _refused(request, session, message, status=400):
     """A refused action: the session's page again with the reason beside the field concerned, nothing written."""
     field = REFUSAL_FIELDS.get(getattr(request.resolver_match, "url_name", ""), "")
     typed = {"top": request.POST.get("top", "")[:40], "draw": request.POST.get("draw", "")[:40]}
+    if field == "player":
+        # The player's row keeps what was typed in it (a NUL character, which no page shows, left out).
+        posted = {key: request.POST.get(key, "")[:200].replace("\x00", "") for key in PlayerForm.base_fields}
+        # Named as the player's own fields, so that his row draws either.
+        typed["player"] = {**posted, "club_name": posted["club"], "pk": request.resolver_match.kwargs["player_pk"]}
     context = _session_context(request, session, error=message, error_field=field, typed=typed)
     return render(request, "duplicate/session.html", context, status=status)
 
@@ -204,7 +215,7 @@ def players_add(request, session):
 
 @_organiser_action
 def player_edit(request, session, player_pk):
-    """Rename a player, change his table, or declare him absent (forfait)."""
+    """Rename a player, change his table, declare him absent (forfait), or correct his licence, club and series."""
     player = get_object_or_404(Player, session=session, pk=player_pk)
     services.player_update(player=player, **_valid(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
