@@ -33,7 +33,7 @@ from scoring.engine.errors import ScoringError, clause
 from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
+from scoring.engine.ranking import CombinedRow, RankingRow, combine, rank, solos_by_move
 from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import move_index
@@ -353,6 +353,10 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
     return created
 
 
+# A player's fields the federation knows, as the history names them.
+PERSON_LABELS = {"licence": "licence", "club_name": "club", "series": "série"}
+
+
 def player_update(
     *, player: Player, name: str, table: int | None, absent: bool, licence: str, club: str, series: str, by=None
 ) -> Player:
@@ -388,10 +392,6 @@ def player_update(
             _record(session, by, "player", old, new, player=player)
         session.touch()
     return player
-
-
-# A player's fields the federation knows, as the history names them.
-PERSON_LABELS = {"licence": "licence", "club_name": "club", "series": "série"}
 
 
 def _check_person(*, licence: str, club_name: str, series: str):
@@ -1422,19 +1422,50 @@ def tournament_create(*, name, creator, sessions) -> Tournament:
     return tournament
 
 
-def tournament_ranking(tournament) -> list:
+class TournamentPlayer(NamedTuple):
+    """A player across a tournament's sessions: his name, and his licence, club and series as the first of his
+    seats that gives each says it ("" when none does)."""
+
+    name: str
+    licence: str = ""
+    club: str = ""
+    series: str = ""
+
+
+@dataclass(frozen=True)
+class TournamentRanking:
+    rows: list[tuple[TournamentPlayer, CombinedRow]]  # best first
+    sessions: list[Session]  # by date
+    tops: list[int]  # each session's tops' total, in the sessions' order
+
+    @property
+    def tops_total(self) -> int:
+        return sum(self.tops)
+
+
+def tournament_ranking(tournament) -> TournamentRanking:
     """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
     place. A player is the same across sessions when linked to the same member, else by his name."""
     sessions = list(tournament.sessions.order_by("date", "pk"))
     combined_input = []
-    names = {}
+    people = {}
     for session in sessions:
-        rows, tops_total = ranking(session)
+        rows, _tops_total = ranking(session)
         totals = {}
         for named in rows:
-            key = f"m{named.player.member_id}" if named.player.member_id else f"n{named.player.name.strip().casefold()}"
-            names.setdefault(key, named.player.name)
+            seat = named.player
+            key = f"m{seat.member_id}" if seat.member_id else f"n{seat.name.strip().casefold()}"
+            known = people.get(key, TournamentPlayer(seat.name))
+            people[key] = known._replace(
+                licence=known.licence or seat.licence,
+                club=known.club or seat.club_name,
+                series=known.series or seat.series,
+            )
             totals[key] = named.row.total
         tops = list(session.rounds.exclude(top_score=None).values_list("top_score", flat=True))
         combined_input.append((tops, totals))
-    return [(names[row.player], row) for row in combine(combined_input)], sessions
+    return TournamentRanking(
+        rows=[(people[row.player], row) for row in combine(combined_input)],
+        sessions=sessions,
+        tops=[sum(tops) for tops, _totals in combined_input],
+    )

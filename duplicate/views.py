@@ -749,17 +749,17 @@ def tournament_list(request):
 @require_GET
 def tournament_detail(request, pk):
     tournament = _get_tournament_for_organiser(request, pk)
-    rows, sessions = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.KINDS:
             raise Http404
         content_type, extension = exports.KINDS[kind]
-        content = exports.tournament_build(rows, sessions, kind, tournament.name)
+        content = exports.tournament_build(ranking, kind, tournament.name)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
-    return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})
+    return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})
 
 
 @login_required
