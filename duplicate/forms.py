@@ -4,13 +4,13 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.limits import integer_range, max_length
-from clubsite.models import Club
+from clubsite.models import LICENCE_VALIDATOR, Club
 from scoring.models import Edition, RuleSet
 
 from . import games
 from .errors import DuplicateError
 from .models import Result, Session
-from .services import MAX_PENALTY, MAX_TABLE, PLAYER_NAME
+from .services import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 
 
 class SessionForm(forms.Form):
@@ -140,7 +140,7 @@ class PlayersForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    """A player's row on the session's page: his name, his table, absent (forfait)."""
+    """A player's row on the session's page: his name, his table, absent (forfait), his licence, club and series."""
 
     name = forms.CharField(
         max_length=PLAYER_NAME,
@@ -160,6 +160,32 @@ class PlayerForm(forms.Form):
         ),
     )
     absent = forms.BooleanField(required=False)
+    # What the federation knows of him, as a pasted line gives it.
+    licence = forms.CharField(
+        required=False,
+        max_length=LICENCE,
+        validators=[LICENCE_VALIDATOR],
+        error_messages=_messages(
+            _with_figures(_("Une licence compte %(max)d lettres et chiffres au plus."), {"max": LICENCE}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Une licence ne compte que des lettres et des chiffres, sans espace.")},
+    )
+    club = forms.CharField(
+        required=False,
+        max_length=PLAYER_CLUB,
+        error_messages=_messages(
+            _with_figures(_("Un nom de club compte %(max)d caractères au plus."), {"max": PLAYER_CLUB}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Un nom de club ne peut contenir le caractère nul.")},
+    )
+    series = forms.CharField(
+        required=False,
+        max_length=SERIES,
+        error_messages=_messages(
+            _with_figures(_("Une série compte %(max)d caractères au plus."), {"max": SERIES}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Une série ne peut contenir le caractère nul.")},
+    )
 
 
 SCORE = integer_range(Result, "score")

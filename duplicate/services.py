@@ -9,7 +9,6 @@ import csv
 import datetime
 import io
 import random
-import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
@@ -25,13 +24,14 @@ from django.utils.translation import gettext as _
 from clubsite import queue
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from clubsite.limits import max_length
+from clubsite.models import LICENCE_VALIDATOR
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import RankingRow, combine, rank, solos_by_move
+from scoring.engine.ranking import CombinedRow, RankingRow, combine, rank, solos_by_move
 from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import move_index
@@ -162,6 +162,11 @@ PLAYER_CLUB = max_length(Player, "club_name")
 SERIES = max_length(Player, "series")
 
 
+def licence_valid(licence: str) -> bool:
+    """Letters and digits only, as the member's profile keeps it (or none at all), within the column."""
+    return len(licence) <= LICENCE and LICENCE_VALIDATOR.regex.search(licence) is not None
+
+
 def parse_player_lines(text: str) -> list[PlayerLine]:
     """A pasted list or a CSV: one player a line, `table;name`, `table,name`, `table<TAB>name` or just a name;
     `table;name;licence` and `table;name;licence;club;series` add what the federation knows of him (a third field
@@ -257,7 +262,7 @@ def _checked_line(line: PlayerLine, number: int) -> PlayerLine:
         raise DuplicateError(
             _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
         )
-    if line.licence and (len(line.licence) > LICENCE or not re.fullmatch(r"[0-9A-Za-z]+", line.licence)):
+    if not licence_valid(line.licence):
         raise DuplicateError(
             _(
                 "Ligne %(line)d : la licence « %(licence)s » ne compte que des lettres et des chiffres "
@@ -336,8 +341,15 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
     return created
 
 
-def player_update(*, player: Player, name: str, table: int | None, absent: bool, by=None) -> Player:
-    """Rename a player, move him to another table, or declare him absent (forfait): kept in the history."""
+# A player's fields the federation knows, as the history names them.
+PERSON_LABELS = {"licence": "licence", "club_name": "club", "series": "série"}
+
+
+def player_update(
+    *, player: Player, name: str, table: int | None, absent: bool, licence: str, club: str, series: str, by=None
+) -> Player:
+    """Rename a player, move him to another table, declare him absent (forfait), or correct what the federation
+    knows of him (licence, club, series): each change kept in the history."""
     session = player.session
     _refuse_if_finished(session)
     name = name.strip()
@@ -347,15 +359,42 @@ def player_update(*, player: Player, name: str, table: int | None, absent: bool,
         raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
     if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
         raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
+    person = {"licence": licence.strip(), "club_name": club.strip(), "series": series.strip()}
+    _check_person(**person)
     before = f"{player.table or ''} {player.name}{' (absent)' if player.absent else ''}".strip()
+    # The history names what changed: "licence 123456" → "licence 654321".
+    changed = [
+        (f"{label} {getattr(player, field)}".strip(), f"{label} {person[field]}".strip())
+        for field, label in PERSON_LABELS.items()
+        if getattr(player, field) != person[field]
+    ]
     player.name, player.table, player.absent = name, table, absent
+    for field, value in person.items():
+        setattr(player, field, value)
     with transaction.atomic():
-        player.save(update_fields=["name", "table", "absent"])
+        player.save(update_fields=["name", "table", "absent", *person])
         after = f"{table or ''} {name}{' (absent)' if absent else ''}".strip()
         if after != before:
             _record(session, by, "player", before, after, player=player)
+        for old, new in changed:
+            _record(session, by, "player", old, new, player=player)
         session.touch()
     return player
+
+
+def _check_person(*, licence: str, club_name: str, series: str):
+    """A licence, a club and a series within what their columns keep, or the first that is not, said."""
+    if not licence_valid(licence):
+        raise DuplicateError(
+            _("La licence « %(licence)s » ne compte que des lettres et des chiffres (%(max)d au plus).")
+            % {"licence": licence.replace("\x00", ""), "max": LICENCE}
+        )
+    if len(club_name) > PLAYER_CLUB or "\x00" in club_name:
+        raise DuplicateError(
+            _("Un nom de club compte %(max)d caractères au plus, sans caractère nul.") % {"max": PLAYER_CLUB}
+        )
+    if len(series) > SERIES or "\x00" in series:
+        raise DuplicateError(_("Une série compte %(max)d caractères au plus, sans caractère nul.") % {"max": SERIES})
 
 
 def player_remove(*, player: Player, by=None) -> None:
@@ -1384,19 +1423,50 @@ def tournament_create(*, name, creator, sessions) -> Tournament:
     return tournament
 
 
-def tournament_ranking(tournament) -> list:
+class TournamentPlayer(NamedTuple):
+    """A player across a tournament's sessions: his name, and his licence, club and series as the first of his
+    seats that gives each says it ("" when none does)."""
+
+    name: str
+    licence: str = ""
+    club: str = ""
+    series: str = ""
+
+
+@dataclass(frozen=True)
+class TournamentRanking:
+    rows: list[tuple[TournamentPlayer, CombinedRow]]  # best first
+    sessions: list[Session]  # by date
+    tops: list[int]  # each session's tops' total, in the sessions' order
+
+    @property
+    def tops_total(self) -> int:
+        return sum(self.tops)
+
+
+def tournament_ranking(tournament) -> TournamentRanking:
     """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
     place. A player is the same across sessions when linked to the same member, else by his name."""
     sessions = list(tournament.sessions.order_by("date", "pk"))
     combined_input = []
-    names = {}
+    people = {}
     for session in sessions:
-        rows, tops_total = ranking(session)
+        rows, _tops_total = ranking(session)
         totals = {}
         for named in rows:
-            key = f"m{named.player.member_id}" if named.player.member_id else f"n{named.player.name.strip().casefold()}"
-            names.setdefault(key, named.player.name)
+            seat = named.player
+            key = f"m{seat.member_id}" if seat.member_id else f"n{seat.name.strip().casefold()}"
+            known = people.get(key, TournamentPlayer(seat.name))
+            people[key] = known._replace(
+                licence=known.licence or seat.licence,
+                club=known.club or seat.club_name,
+                series=known.series or seat.series,
+            )
             totals[key] = named.row.total
         tops = list(session.rounds.exclude(top_score=None).values_list("top_score", flat=True))
         combined_input.append((tops, totals))
-    return [(names[row.player], row) for row in combine(combined_input)], sessions
+    return TournamentRanking(
+        rows=[(people[row.player], row) for row in combine(combined_input)],
+        sessions=sessions,
+        tops=[sum(tops) for tops, _totals in combined_input],
+    )

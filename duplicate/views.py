@@ -182,13 +182,24 @@ def session_detail(request, pk):
 
 
 # The console's field beside which a refused action says why, with what was typed kept in it.
-REFUSAL_FIELDS = {"round_top": "top", "round_add": "draw", "timer": "timer", "round_cancel": "timer"}
+REFUSAL_FIELDS = {
+    "round_top": "top",
+    "round_add": "draw",
+    "timer": "timer",
+    "round_cancel": "timer",
+    "player_edit": "player",
+}
 
 
 def _refused(request, session, message, status=400):
     """A refused action: the session's page again with the reason beside the field concerned, nothing written."""
     field = REFUSAL_FIELDS.get(getattr(request.resolver_match, "url_name", ""), "")
     typed = {"top": request.POST.get("top", "")[:40], "draw": request.POST.get("draw", "")[:40]}
+    if field == "player":
+        # The player's row keeps what was typed in it (a NUL character, which no page shows, left out).
+        posted = {key: request.POST.get(key, "")[:200].replace("\x00", "") for key in PlayerForm.base_fields}
+        # Named as the player's own fields, so that his row draws either.
+        typed["player"] = {**posted, "club_name": posted["club"], "pk": request.resolver_match.kwargs["player_pk"]}
     context = _session_context(request, session, error=message, error_field=field, typed=typed)
     return render(request, "duplicate/session.html", context, status=status)
 
@@ -218,7 +229,7 @@ def players_add(request, session):
 
 @_organiser_action
 def player_edit(request, session, player_pk):
-    """Rename a player, change his table, or declare him absent (forfait)."""
+    """Rename a player, change his table, declare him absent (forfait), or correct his licence, club and series."""
     player = get_object_or_404(Player, session=session, pk=player_pk)
     services.player_update(player=player, **_valid(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
@@ -756,17 +767,17 @@ def tournament_list(request):
 @require_GET
 def tournament_detail(request, pk):
     tournament = _get_tournament_for_organiser(request, pk)
-    rows, sessions = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.KINDS:
             raise Http404
         content_type, extension = exports.KINDS[kind]
-        content = exports.tournament_build(rows, sessions, kind, tournament.name)
+        content = exports.tournament_build(ranking, kind, tournament.name)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
-    return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})
+    return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})
 
 
 @login_required

@@ -243,8 +243,15 @@ ENDPOINTS = {
         get=False,
         forms=(
             Form(
-                lambda w: {"name": "Bobby", "table": "7", "absent": ""},
-                {"name": TEXT, "table": STRICT, "absent": LENIENT},
+                lambda w: {
+                    "name": "Bobby",
+                    "table": "7",
+                    "absent": "",
+                    "licence": "B42",
+                    "club": "Lyon",
+                    "series": "N1",
+                },
+                {"name": TEXT, "table": STRICT, "absent": LENIENT, "licence": TEXT, "club": TEXT, "series": TEXT},
             ),
         ),
     ),
