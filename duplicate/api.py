@@ -243,7 +243,7 @@ def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
     simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
     if simultane is None:
         raise HttpError(404, _("Simultané introuvable."))
-    combined = simultanes.ranking(simultane)
+    combined = simultanes.live_ranking(simultane)
     rows = combined.within(club=club[:100], series=series[:10])
     return {
         "tops_total": combined.tops_total,

@@ -68,7 +68,7 @@ def simultane_detail(request, pk):
 
 
 def _detail_context(request, simultane, form=None):
-    ranking = simultanes.ranking(simultane)
+    ranking = simultanes.live_ranking(simultane)
     form = form or RoomForm(request.user)
     return {
         "simultane": simultane,
@@ -111,7 +111,7 @@ def simultane_register(request, pk):
 def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
     simultane = _simultane_for(request, pk)
-    ranking = simultanes.ranking(simultane)
+    ranking = simultanes.live_ranking(simultane)
     club = request.GET.get("club", "")[:100]
     series = request.GET.get("serie", "")[:10]
     club = club if club in ranking.clubs else ""

@@ -10,9 +10,12 @@ ranking across the rooms must not change the totals the players saw in their roo
 combined ranking is his room's total.
 """
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -138,14 +141,29 @@ class Ranking:
         return [replace(row, place=place) for row, place in zip(rows, places, strict=True)]
 
 
+def live_ranking(simultane: Simultane) -> Ranking:
+    """`ranking`, computed once for each state of the rooms and kept in the shared cache: every change a room's
+    ranking shows bumps its version (a result on the move being played does not, and the combined ranking does
+    not count that move), and a room registered changes their number. One query when nothing changed."""
+    versions = list(Session.objects.filter(simultane=simultane).order_by("pk").values_list("pk", "version"))
+    stamp = hashlib.blake2b(repr(versions).encode(), digest_size=8).hexdigest()
+    key = f"duplicate:simultane-ranking:1:{simultane.pk}:{stamp}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = ranking(simultane)
+        cache.set(key, cached, settings.DUPLICATE_ROOM_CACHE_SECONDS)
+    return cached
+
+
 def ranking(simultane: Simultane) -> Ranking:
     """Every room's players ranked together on the moves every room has closed (a room's move closes when its
     next one is drawn, every move once it is finished), ties sharing the place. A room that has drawn nothing yet
     is listed, not ranked. Four queries whatever the number of rooms and players."""
     sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
-    rules = {simultane.rule_set.code: RuleSet.objects.engine(simultane.rule_set.code)}
+    rules = {}
     for session in sessions:
-        rules.setdefault(session.rule_set.code, RuleSet.objects.engine(session.rule_set.code))
+        if session.rule_set.code not in rules:
+            rules[session.rule_set.code] = RuleSet.objects.engine(session.rule_set.code)
     inputs = services.ranking_inputs(sessions, rules)
     drawn = services.rounds_drawn(sessions)
     rooms = []
