@@ -281,7 +281,16 @@ class RoomForm(forms.Form):
     """A club's organiser registers a room to a simultané."""
 
     club = forms.ModelChoiceField(Club.objects.none(), label=_("Club"), empty_label=None)
-    players = SessionForm.base_fields["players"]
+    players = forms.CharField(
+        label=_("Joueurs"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "Un joueur par ligne : « table;nom;licence;club;série » (licence, club et série facultatifs : la série "
+            "sert au classement par série), « @identifiant » pour un membre du site, ou un fichier CSV collé. "
+            "Vous pourrez en ajouter ensuite."
+        ),
+    )
 
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
