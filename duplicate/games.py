@@ -8,16 +8,15 @@ session created from a game plays its moves in that order (`services.round_add`)
 """
 
 import json
-import random
 from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
+from scoring.engine.autoplay import automatic_game
+from scoring.engine.draw import Draw, bag_after, check_draw, parse_draw
 from scoring.engine.editions import BLANK, Edition
 from scoring.engine.errors import ScoringError, clause
-from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play
 from scoring.engine.rules import RuleSet
 
@@ -229,31 +228,8 @@ def document(edition_code: str, rounds, **about) -> dict:
 
 
 def draw_game(edition: Edition, rules: RuleSet, index, seed: int) -> list[GameRound]:
-    """A whole game drawn by the server (FISF §3.2, one generator per move from `seed`, as a session draws) with
-    the best move of each draw as its top (the first one across, §3.4), until the reliquat allows no draw or no
-    move is possible (§3.7). `index`: the edition's word list."""
-    board = Board()
-    reliquat: list[str] = []
-    rounds = []
-    for number in range(1, MAX_ROUNDS + 1):
-        bag = bag_after(edition, [tile for _i, tile in board.tiles()], reliquat)
-        draw = draw_tiles(
-            edition=edition,
-            bag=bag,
-            reliquat=reliquat,
-            move_number=number,
-            rng=random.Random(seed * 1000 + number),
-            rack_size=rules.rack_size,
-        )
-        if draw.end:
-            break
-        left = bag_after(edition, [tile for _i, tile in board.tiles()], list(draw.letters))
-        candidates = generate_moves(board, "".join(draw.letters), edition, index, rules, bag_empty=not left)
-        if board.is_empty:
-            candidates = [c for c in candidates if c.horizontal]
-        if not candidates:
-            break
-        play = board.play(Move.parse(candidates[0].notation, edition), edition, rules)
-        reliquat = reliquat_after(draw.letters, play)
-        rounds.append(GameRound(number, draw.text, play.move.notation, play.score))
-    return rounds
+    """A whole game drawn by the server, as an automatic game plays it (scoring.engine.autoplay: FISF §3.2 draws,
+    one generator per move from `seed` as a session draws, the best move of each draw as its top, the first one
+    across), until the reliquat allows no draw or no move is possible (§3.7). `index`: the edition's word list."""
+    played = automatic_game(edition, index, rules, seed=seed, moves_at_most=MAX_ROUNDS)
+    return [GameRound(move.number, move.draw.text, move.top.move.notation, move.top.score) for move in played]

@@ -19,13 +19,15 @@ class AutoMove:
     top: Play
 
 
-def automatic_game(edition: Edition, index: Gaddag, rules: RuleSet = DEFAULT_RULES, *, seed: int) -> list[AutoMove]:
+def automatic_game(
+    edition: Edition, index: Gaddag, rules: RuleSet = DEFAULT_RULES, *, seed: int, moves_at_most: int | None = None
+) -> list[AutoMove]:
     """Play a whole game alone: each move's draw from the seed, its top placed, until no draw or no move is left.
     The same seed gives the same game."""
     board = Board()
     reliquat: list[str] = []
     moves: list[AutoMove] = []
-    while True:
+    while moves_at_most is None or len(moves) < moves_at_most:
         number = len(moves) + 1
         bag = bag_after(edition, [tile for _i, tile in board.tiles()], reliquat)
         draw = draw_tiles(
@@ -41,6 +43,8 @@ def automatic_game(edition: Edition, index: Gaddag, rules: RuleSet = DEFAULT_RUL
         letters = list(draw.letters)
         left_in_bag = bag_after(edition, [tile for _i, tile in board.tiles()], letters)
         candidates = generate_moves(board, "".join(letters), edition, index, rules, bag_empty=not left_in_bag)
+        if board.is_empty:  # §3.4: the first top is played across
+            candidates = [candidate for candidate in candidates if candidate.horizontal]
         if not candidates:
             return moves  # no move possible: the game ends (§3.7)
         top = candidates[0].play(board, edition, rules)
@@ -48,3 +52,4 @@ def automatic_game(edition: Edition, index: Gaddag, rules: RuleSet = DEFAULT_RUL
         played = Counter(BLANK if tile.blank else tile.letter for _i, tile in top.placed)
         reliquat = sorted((Counter(letters) - played).elements())
         moves.append(AutoMove(number, draw, top))
+    return moves
