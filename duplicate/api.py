@@ -17,7 +17,7 @@ from scoring.schemas import ErrorOut
 
 from . import services
 from .exports import build, filename
-from .models import Player, Result, Round, Session
+from .models import Player, Result, Round, Season, Session
 from .recap import player_recap
 from .schemas import (
     HistoryOut,
@@ -30,6 +30,7 @@ from .schemas import (
     RoundOut,
     ScoresIn,
     ScoresOut,
+    SeasonRankingOut,
     SessionIn,
     SessionOut,
     StateOut,
@@ -334,5 +335,34 @@ def player_recap_get(request, pk: int, player_id: int):
                 "percent": row.percent,
             }
             for row in recap.rows
+        ],
+    }
+
+
+@router.get(
+    "/duplicate/seasons/{pk}/ranking", response={200: SeasonRankingOut, **ERRORS}, summary="Classement de saison"
+)
+def season_ranking(request, pk: int):
+    """A club's season, as its page shows it: read by the club's members; 404 for anyone else."""
+    season = Season.objects.visible_to(request.user).filter(pk=pk).first()
+    if season is None:
+        raise HttpError(404, _("Saison introuvable."))
+    standing = services.season_ranking(season)
+    return {
+        "name": season.name,
+        "start": season.start,
+        "end": season.end,
+        "ranked_by": season.ranked_by,
+        "best": season.best,
+        "rows": [
+            {
+                "place": row.place,
+                "name": name,
+                "sessions": row.played,
+                "counted": row.counted,
+                "total": row.total,
+                "percent": row.percent,
+            }
+            for name, row in standing.rows
         ],
     }

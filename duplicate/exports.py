@@ -5,6 +5,7 @@ Every CSV cell goes through `spreadsheet_cell`, and every XLSX text is a typed t
 anyone never becomes a formula in the spreadsheet that opens the file (CSV injection)."""
 
 import csv
+import datetime
 import io
 import re
 
@@ -17,7 +18,7 @@ from openpyxl.utils import get_column_letter
 
 from scoring.engine.ranking import rank, solos_by_move
 
-from .models import Session
+from .models import Season, Session
 from .services import ranking_input
 
 KINDS = {
@@ -107,7 +108,7 @@ def build(session: Session, kind: str, progress=None) -> bytes:
         # table last.
         players = sorted(rows[1:], key=lambda r: (r[1] is None, r[1] or 0))
         return _federation_file([[row[1] or "", row[2], row[TOTAL_COLUMN]] for row in players])
-    return _spreadsheet([session.name, session.date], header(session), rows, kind)
+    return _spreadsheet([("Nom", session.name), ("Date", session.date)], header(session), rows, kind)
 
 
 def _federation_file(rows) -> bytes:
@@ -117,24 +118,29 @@ def _federation_file(rows) -> bytes:
     return buffer.getvalue().encode("iso-8859-1", errors="replace")
 
 
-def _spreadsheet(title: list, header: list[str], rows: list[list], kind: str) -> bytes:
-    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel): the name
-    and the date (`title`) on the first two lines, an empty line, the header, then the rows."""
-    name, day = title
-    top = [["Nom", name], ["Date", day], []]
+def _spreadsheet(title: list[tuple], header: list[str], rows: list[list], kind: str, **frozen) -> bytes:
+    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel): the title
+    block (label, value) on the first lines (the session's name and date), an empty line, the header, then the
+    rows. `frozen`: what `_workbook` keeps in view."""
+    top = [[label, value] for label, value in title] + [[]]
     if kind == "xlsx":
-        return _workbook(top, header, rows)
+        return _workbook(top, header, rows, **frozen)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    top[1][1] = f"{day:%d/%m/%Y}"
-    writer.writerows(
-        [str(value).replace(".", ",") if isinstance(value, float) else value for value in row]
-        for row in _cells([*top, header, *rows])
-    )
+    writer.writerows([_csv_value(value) for value in row] for row in _cells([*top, header, *rows]))
     return buffer.getvalue().encode("utf-8-sig")
 
 
-def _workbook(top: list[list], header: list[str], rows: list[list]) -> bytes:
+def _csv_value(value):
+    """A date as French spreadsheets read it, a decimal with its comma."""
+    if isinstance(value, datetime.date):
+        return f"{value:%d/%m/%Y}"
+    return str(value).replace(".", ",") if isinstance(value, float) else value
+
+
+def _workbook(top: list[list], header: list[str], rows: list[list], *, rows_in_view=1, columns_in_view=3) -> bytes:
+    """The title block, the header and its first `rows_in_view` rows (a session's tops) stay in view, and so do
+    the first `columns_in_view` columns (the place, the table and the name)."""
     book = Workbook()
     sheet = book.active
     sheet.title = "Classement"
@@ -145,13 +151,16 @@ def _workbook(top: list[list], header: list[str], rows: list[list]) -> bytes:
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
-    sheet["B2"].number_format = "DD/MM/YYYY"
     bold = Font(bold=True)
-    for cell in [sheet["A1"], sheet["B1"], *sheet[TITLE_ROWS + 1]]:
+    header_row = len(top) + 1
+    for label, value in sheet.iter_rows(min_row=1, max_row=len(top) - 1, max_col=2):
+        label.font = value.font = bold
+        if isinstance(value.value, datetime.date):
+            value.number_format = "DD/MM/YYYY"
+    for cell in sheet[header_row]:
         cell.font = bold
-    # The title, the header and the tops stay in view, and so do the place, the table and the name.
-    sheet.freeze_panes = sheet.cell(row=TITLE_ROWS + 3, column=4)
-    for number, column in enumerate(sheet.iter_cols(min_row=TITLE_ROWS + 1), start=1):
+    sheet.freeze_panes = sheet.cell(row=header_row + rows_in_view + 1, column=columns_in_view + 1)
+    for number, column in enumerate(sheet.iter_cols(min_row=header_row), start=1):
         widest = max(len(str(cell.value)) for cell in column if cell.value is not None)
         sheet.column_dimensions[get_column_letter(number)].width = min(max(widest + 2, 6), 40)
     buffer = io.BytesIO()
@@ -184,4 +193,31 @@ def tournament_build(rows, sessions, kind: str, title: str) -> bytes:
     table_rows = [[row.place, name, row.total, row.gap, row.percent, *row.session_totals] for name, row in rows]
     if kind == "federation":
         return _federation_file([[row[0], row[1], row[2]] for row in table_rows])
-    return _spreadsheet([title, min(s.date for s in sessions)], header, table_rows, kind)
+    return _spreadsheet([("Nom", title), ("Date", min(s.date for s in sessions))], header, table_rows, kind)
+
+
+SEASON_KINDS = ("csv", "xlsx")  # a season has no federation file: the federation ranks sessions, not seasons
+SEASON_HEADER = ["Place", "Nom", "Séances jouées", "Séances retenues", "Total", "% moyen du top"]
+
+
+def season_build(season: Season, standing, kind: str) -> bytes:
+    """A season's ranking (`services.season_ranking`): place, name, sessions played and counted, total, mean
+    percentage; above it its club, name, dates and how it ranks."""
+    counting = season.get_counting_display()
+    if season.best:
+        counting = f"{counting} : {season.best}"
+    title = [
+        ("Club", season.club.name),
+        ("Saison", season.name),
+        ("Du", season.start),
+        ("Au", season.end),
+        ("Séances retenues", counting),
+        ("Classement par", season.get_ranked_by_display()),
+    ]
+    rows = [[row.place, name, row.played, row.counted, row.total, row.percent] for name, row in standing.rows]
+    return _spreadsheet(title, SEASON_HEADER, rows, kind, rows_in_view=0, columns_in_view=2)
+
+
+def season_filename(season: Season, kind: str) -> str:
+    base = slugify(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
+    return f"{base}.{KINDS[kind][1]}"
