@@ -13,26 +13,9 @@ from clubsite.models import ApiToken
 from duplicate import exports, services
 from duplicate.models import Season
 
-from .conftest import make_session
+from .conftest import AVIONS, VAGUE, make_session, played_session
 
 pytestmark = pytest.mark.django_db
-
-VAGUE, AVIONS = ("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS")  # tops of 26 and 18
-
-
-def played(organiser, club, date, moves, scores, *, finish=True, **fields):
-    """A session of `club` on `date` whose moves are `moves` (draw, top), each player (by name) scoring `scores`'
-    points on them in order; "@bob" is Bob's seat, linked to him."""
-    session = make_session(organiser, club, players=list(scores), date=date, **fields)
-    players = list(session.players.order_by("table"))
-    for number, (draw, top) in enumerate(moves):
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
-        for player, points in zip(players, scores.values(), strict=True):
-            if points is not None:
-                services.result_set(round_=round_, player=player, score=points[number])
-    if finish:
-        services.session_finish(session=session)
-    return session
 
 
 @pytest.fixture
@@ -43,14 +26,14 @@ def autumn(alice, bob, lyon, grenoble, charlie):
     13 Oct. (top 26): Anne 13 (50 %), Bruno 26 (100 %), Chloé 26 (100 %); Bob, renamed Robert, absent (forfait).
     10 Nov. (tops 44): "ANNE " 33 (75 %), Bruno 22 (50 %), Chloé 44 (100 %).
     """
-    played(
+    played_session(
         alice,
         lyon,
         datetime.date(2026, 9, 15),
         [VAGUE, AVIONS],
         {"Anne": (26, 18), "Bruno": (20, 13), "Chloé": (13, 9), "@bob": (26, 0)},
     )
-    october = played(
+    october = played_session(
         alice,
         lyon,
         datetime.date(2026, 10, 13),
@@ -61,7 +44,7 @@ def autumn(alice, bob, lyon, grenoble, charlie):
     robert = october.players.get(member=bob)
     services.player_update(player=robert, name="Robert", table=robert.table, absent=True)
     services.session_finish(session=october)
-    played(
+    played_session(
         alice,
         lyon,
         datetime.date(2026, 11, 10),
@@ -69,9 +52,9 @@ def autumn(alice, bob, lyon, grenoble, charlie):
         {"ANNE ": (26, 7), "Bruno": (13, 9), "Chloé": (26, 18)},
     )
     # Left out: a session not finished, one before the season, another club's, a game alone against the tops.
-    played(alice, lyon, datetime.date(2026, 12, 1), [VAGUE], {"Anne": (26,), "Bruno": (0,)}, finish=False)
-    played(alice, lyon, datetime.date(2026, 8, 30), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
-    played(charlie, grenoble, datetime.date(2026, 10, 1), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
+    played_session(alice, lyon, datetime.date(2026, 12, 1), [VAGUE], {"Anne": (26,), "Bruno": (0,)}, finish=False)
+    played_session(alice, lyon, datetime.date(2026, 8, 30), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
+    played_session(charlie, grenoble, datetime.date(2026, 10, 1), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
     alone = make_session(alice, None, players=(), automatic=True, date=datetime.date(2026, 10, 2))
     services.round_add(session=alone, draw_text=VAGUE[0], top_text=VAGUE[1])
     services.session_finish(session=alone)
@@ -153,7 +136,7 @@ def test_the_season_page_and_its_links(client, autumn, bob):
     html = client.get(f"/duplicate/saisons/{season.pk}/").content.decode()
     rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td><td class=\"number\"><strong>([\d,.]+) %</strong>", html)
     assert rows == [("1", "Chloé", "100,00"), ("2", "Anne", "87,50"), ("2", "Bruno", "87,50"), ("4", "bob", "59,09")]
-    assert "2 sur 3" in html and "ses 2 meilleures séances sont retenues" in html
+    assert "2/3" in html and "ses 2 meilleures séances sont retenues" in html
     assert "Modifier la saison" not in html  # Bob is a plain member
 
 
