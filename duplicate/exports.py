@@ -196,7 +196,7 @@ def tournament_build(rows, sessions, kind: str, title: str) -> bytes:
     return _spreadsheet([("Nom", title), ("Date", min(s.date for s in sessions))], header, table_rows, kind)
 
 
-SEASON_KINDS = ("csv", "xlsx")  # a season has no federation file: the federation ranks sessions, not seasons
+SEASON_KINDS = ("csv", "xlsx")  # the federation's file (facts §4) is a session's: a season has none
 SEASON_HEADER = ["Place", "Nom", "Séances jouées", "Séances retenues", "Total", "% moyen du top"]
 
 

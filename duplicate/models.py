@@ -510,10 +510,6 @@ class Tournament(models.Model):
 
 
 class SeasonQuerySet(models.QuerySet):
-    def organised_by(self, user):
-        """Seasons a member runs: those of the clubs he organises."""
-        return self.filter(club__in=Club.objects.organised_by(user))
-
     def visible_to(self, user):
         """Seasons a member may read: those of his clubs. The others are answered as if they did not exist."""
         return self.filter(club__in=Club.objects.for_user(user))
@@ -582,7 +578,7 @@ class Season(models.Model):
         if errors:
             raise ValidationError(errors)
         if self.counting == self.Counting.ALL:
-            self.best_of = None
+            self.best_of = None  # a number left in the form's field no longer means anything
 
     @property
     def best(self) -> int | None:
