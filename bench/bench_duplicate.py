@@ -70,7 +70,16 @@ TARGET_P95_MS = 200
 TARGET_RANKING_MS = 300
 POLLS = 300
 TARGET_POLL_P95_MS = 5
-PARTS = ("writes", "rooms", "ranking")  # what main() measures: all of it unless told
+PARTS = ("writes", "rooms", "ranking", "simultane")  # what main() measures: all of it unless told
+
+# A simultané (issue 16): 50 rooms of 30 players, each room's move 25 entered by its arbiter through the API, one
+# score a request, the 1,500 entries of every room interleaved and offered at 100/s (the whole simultané within
+# 15 s, rather than the minute a real one takes), open loop; then the combined ranking of the 1,500 players over
+# 25 moves, in Python and through the API.
+SIMULTANE_ROOMS = 50
+SIMULTANE_PLAYERS = 30
+SIMULTANE_RATE = 100
+TARGET_SIMULTANE_RANKING_MS = 300
 
 # The write path, our PUT …/scores against a bare endpoint's ceiling (bench/_stack_urls.py), as issue 12 measures
 # it: its own gunicorn with 2 workers, 16 client connections, one score a request, bare and ours alternated.
@@ -691,6 +700,9 @@ def measure(parts) -> dict:
             "room": poll(f"{base}/duplicate/salle/{big.public_key}/"),
             "player": poll(player_url),
         }
+
+    if "simultane" in parts:
+        figures["simultane"] = _simultane_measure(base, token, organiser, edition, rule_set, rng)
     return figures
 
 
@@ -818,9 +830,128 @@ def main(parts=PARTS):
         report |= _rooms_report(f)
     if "ranking" in parts:
         report |= _ranking_report(f)
+    if "simultane" in parts:
+        report |= _simultane_report(f)
     return report | {
         "server log errors": f"{f['server_log_errors']}",
         "whole bench": f"{total:.1f} s, load average {os.getloadavg()[0]:.1f} at the end",
+    }
+
+
+def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
+    """Issue 16's simultané on the stack: see SIMULTANE_* above."""
+    import datetime
+
+    from django.utils import timezone
+
+    from clubsite.models import Club, Membership
+    from duplicate import games, services, simultanes
+    from duplicate.models import Player, Result, Round, Session
+    from scoring.models import Edition, RuleSet, move_index
+
+    started = time.perf_counter()
+    body = Club.objects.create(name="Fédération du bench", slug="federation-bench", kind=Club.Kind.FEDERATION)
+    Membership.objects.create(club=body, user=organiser, role=Membership.Role.ORGANISER)
+    engine, rules = Edition.objects.engine(edition.code), RuleSet.objects.engine(rule_set.code)
+    game = games.draw_game(engine, rules, move_index(edition.code), GAME_SEED)[:RANKING_MOVES]
+    simultane = simultanes.simultane_create(
+        body=body, creator=organiser, name="Simultané du bench", starts_at=timezone.now() - datetime.timedelta(hours=1),
+        edition=edition, rule_set=rule_set, move_seconds=180, game=game,
+    )  # fmt: skip
+    rooms = []
+    for number in range(SIMULTANE_ROOMS):
+        club = Club.objects.create(name=f"Club {number + 1:02d}", slug=f"club-bench-{number + 1:02d}")
+        Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
+        room = simultanes.room_register(simultane=simultane, club=club, creator=organiser)
+        players = Player.objects.bulk_create(
+            Player(session=room, name=f"Joueur {number + 1:02d}-{i + 1:02d}", table=i + 1, series="ABCDEFGHIJ"[i % 10])
+            for i in range(SIMULTANE_PLAYERS)
+        )
+        # Moves 1 to 24 played (bulk), move 25 drawn through the service: its results are the measure's.
+        played = Round.objects.bulk_create(
+            Round(session=room, number=move.number, draw=move.draw, top=move.top, top_score=move.top_score)
+            for move in game[:-1]
+        )
+        Result.objects.bulk_create(
+            Result(round=round_, player=player, score=rng.randint(0, round_.top_score))
+            for round_ in played
+            for player in players
+        )
+        current = services.round_add(session=room, play_top=True)
+        assert current.number == len(game), current.number
+        rooms.append((room, current, players))
+    build_seconds = time.perf_counter() - started
+
+    jobs = [(room.pk, current.number, player.pk, rng.randint(0, current.top_score)) for room, current, players in rooms
+            for player in players]  # fmt: skip
+    rng.shuffle(jobs)  # every room's arbiter at once: the entries interleave
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def submit(job):
+        session_pk, number, player_pk, score = job
+        body = json.dumps({"scores": [{"player": player_pk, "score": score}]}).encode()
+        url = f"{base}/api/duplicate/sessions/{session_pk}/rounds/{number}/scores"
+        status, _seconds, _body, _headers = _request(url, data=body, method="PUT", headers=headers)
+        return status
+
+    outcomes, wall = _paced(submit, jobs, SIMULTANE_RATE)
+    latencies = [seconds for _status, seconds in outcomes]
+    sent = {(session_pk, player_pk): score for session_pk, _number, player_pk, score in jobs}
+    stored = Result.objects.filter(round__in=[current for _room, current, _players in rooms])
+    rows = list(stored.values_list("round__session", "player", "score"))
+    kept = {(session_pk, player_pk): score for session_pk, player_pk, score in rows}
+    entries = {
+        "sent": len(jobs),
+        "rate": len(jobs) / wall,
+        "p50": _ms(_percentile(latencies, 0.5)),
+        "p95": _ms(_percentile(latencies, 0.95)),
+        "max": _ms(max(latencies)),
+        "errors": sum(status != 200 for status, _seconds in outcomes),
+        "results": len(rows),
+        "lost": len(set(sent) - set(kept)),
+        "doubled": len(rows) - len(kept),
+        "wrong": sum(kept.get(key) != score for key, score in sent.items()),
+    }
+
+    Session.objects.filter(simultane=simultane).update(finished_at=timezone.now())  # every move counts
+    simultanes.ranking(simultane)  # engines' caches warm, as in a running worker
+    runs = []
+    for _ in range(RANKING_RUNS):
+        started = time.perf_counter()
+        combined = simultanes.ranking(simultane)
+        runs.append(time.perf_counter() - started)
+    assert len(combined.rows) == SIMULTANE_ROOMS * SIMULTANE_PLAYERS and combined.moves == len(game)
+    url = f"{base}/api/duplicate/simultanes/{simultane.pk}/ranking"
+    api = []
+    for _ in range(RANKING_RUNS):
+        status, seconds, _body, _headers = _request(url, headers={"Authorization": f"Bearer {token}"})
+        assert status == 200, status
+        api.append(seconds)
+    return {
+        "build_seconds": build_seconds,
+        "entries": entries,
+        "ranking": {"median": _ms(statistics.median(runs)), "max": _ms(max(runs)), "moves": combined.moves},
+        "api": {"median": _ms(statistics.median(api)), "max": _ms(max(api))},
+    }
+
+
+def _simultane_report(f) -> dict:
+    sim = f["simultane"]
+    entries, ranking, api = sim["entries"], sim["ranking"], sim["api"]
+    clean = entries["results"] == entries["sent"] and not (entries["lost"] or entries["doubled"] or entries["wrong"])
+    players = SIMULTANE_ROOMS * SIMULTANE_PLAYERS
+    return {
+        f"simultané, {SIMULTANE_ROOMS} rooms x {SIMULTANE_PLAYERS} players entering a move (API, interleaved, "
+        f"{SIMULTANE_RATE}/s offered, open loop)": f"{entries['rate']:.0f} entries/s achieved; p50 {entries['p50']} "
+        f"ms, p95 {entries['p95']} ms, max {entries['max']} ms from each one's due time (target p95 < "
+        f"{TARGET_P95_MS} ms: {verdict(entries['p95'] < TARGET_P95_MS)}); {entries['errors']} errors",
+        "simultané, results in database": f"{entries['results']} of {entries['sent']}, {entries['lost']} lost, "
+        f"{entries['doubled']} doubled, {entries['wrong']} wrong (target none lost: {verdict(clean)})",
+        f"simultané, combined ranking of {players:,} players x {ranking['moves']} moves": f"median "
+        f"{ranking['median']} ms, max {ranking['max']} ms over {RANKING_RUNS} runs (target < "
+        f"{TARGET_SIMULTANE_RANKING_MS} ms: {verdict(ranking['median'] < TARGET_SIMULTANE_RANKING_MS)}); through "
+        f"GET /api/duplicate/simultanes/{{id}}/ranking median {api['median']} ms, max {api['max']} ms; "
+        f"built in {sim['build_seconds']:.1f} s",
     }
 
 

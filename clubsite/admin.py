@@ -57,7 +57,8 @@ class ProfileAdmin(admin.ModelAdmin):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "member_count", "created_at"]
+    list_display = ["name", "slug", "kind", "member_count", "created_at"]
+    list_filter = ["kind"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ClubMembershipInline]

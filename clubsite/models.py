@@ -33,6 +33,10 @@ class ClubQuerySet(models.QuerySet):
             return self.none()
         return self.filter(memberships__user=user, memberships__role__in=Membership.Role.organising())
 
+    def bodies(self):
+        """The federation bodies (federation, districts), which prepare simultanés."""
+        return self.exclude(kind=Club.Kind.CLUB)
+
     def free_slug(self, name: str) -> str:
         """A slug for a new club called `name`, numbered when another club or a fixed path already has it."""
         base = slugify(name)[:50] or "club"
@@ -44,8 +48,15 @@ class ClubQuerySet(models.QuerySet):
 
 
 class Club(models.Model):
+    class Kind(models.TextChoices):
+        CLUB = "club", _("Club")
+        DISTRICT = "district", _("Comité (district)")
+        FEDERATION = "federation", _("Fédération")
+
     name = models.CharField(_("nom"), max_length=100)
     slug = models.SlugField(_("adresse"), max_length=60, unique=True)
+    # A federation body prepares simultanés for the clubs (duplicate.Simultane); set in the admin.
+    kind = models.CharField(_("type"), max_length=10, choices=Kind.choices, default=Kind.CLUB)
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
@@ -57,6 +68,11 @@ class Club(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def is_body(self) -> bool:
+        """A federation or a district: it prepares simultanés that clubs play."""
+        return self.kind != self.Kind.CLUB
 
     def role_of(self, user) -> "Membership.Role | None":
         """The user's role in this club, or None for anyone who is not a member (anonymous visitors included)."""

@@ -6,6 +6,7 @@ import datetime
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
@@ -15,11 +16,12 @@ from clubsite.models import ApiToken, Club
 from scoring.models import Edition, RuleSet
 from scoring.schemas import ErrorOut
 
-from . import services
+from . import games, services, simultanes
 from .exports import build, filename
-from .models import Player, Result, Round, Season, Session
+from .models import Player, Result, Round, Season, Session, Simultane
 from .recap import player_recap
 from .schemas import (
+    GameOut,
     HistoryOut,
     PlayerRecapOut,
     RankingOut,
@@ -33,6 +35,9 @@ from .schemas import (
     SeasonRankingOut,
     SessionIn,
     SessionOut,
+    SimultaneIn,
+    SimultaneOut,
+    SimultaneRankingOut,
     StateOut,
 )
 
@@ -89,6 +94,19 @@ def session_create(request, payload: SessionIn):
     rule_set = RuleSet.objects.named(payload.rules).first()
     if edition is None or rule_set is None:
         raise HttpError(422, _("Édition ou jeu de règles inconnu."))
+    if payload.simultane is not None:
+        simultane = Simultane.objects.visible_to(request.user).filter(pk=payload.simultane).first()
+        if simultane is None:
+            raise HttpError(404, _("Simultané introuvable."))
+        if club is None and not Club.objects.organised_by(request.user).exists():
+            raise HttpError(403, _("Seuls les organisateurs d'un club inscrivent une salle."))
+        players = [(None, name.strip()) for name in payload.players]
+        try:
+            session = simultanes.room_register(simultane=simultane, club=club, creator=request.user, players=players)
+        except services.DuplicateError as error:
+            _refused(error)
+        players = session.players.order_by("pk")
+        return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
     try:
         date = datetime.date.fromisoformat(payload.date) if payload.date else datetime.date.today()
     except ValueError:
@@ -115,7 +133,11 @@ def round_create(request, pk: int, payload: RoundIn):
     session = _session_for(request, pk, write=True)
     try:
         round_ = services.round_add(
-            session=session, draw_text=payload.draw or None, top_text=payload.top or None, by=request.user
+            session=session,
+            draw_text=payload.draw or None,
+            top_text=payload.top or None,
+            play_top=True,  # a session playing a game: {} plays its next move, draw and top
+            by=request.user,
         )
     except services.DuplicateError as error:
         _refused(error)
@@ -153,6 +175,93 @@ def _ranking(session):
                 "solos": named.row.solos,
             }
             for named in rows
+        ],
+    }
+
+
+@router.get("/duplicate/sessions/{pk}/game", response={200: GameOut, **ERRORS}, summary="Fichier de partie")
+def session_game(request, pk: int):
+    """The session's game as a game file (README, "Fichier de partie"): the moves whose top is placed."""
+    return services.game_document(_session_for(request, pk))
+
+
+@router.post("/duplicate/simultanes", response={201: SimultaneOut, **ERRORS}, summary="Préparer un simultané")
+def simultane_create(request, payload: SimultaneIn):
+    """For the organisers of a federation or a district. Without `game` the server draws it now, the best move of
+    each draw as its top; with one, every move is checked on the board. The game stays sealed."""
+    bodies = Club.objects.organised_by(request.user).bodies()
+    body = bodies.filter(pk=payload.body).first() if payload.body is not None else None
+    if payload.body is None and bodies.count() == 1:
+        body = bodies.first()
+    if body is None:
+        raise HttpError(403, _("Seuls les organisateurs d'une fédération ou d'un comité préparent un simultané."))
+    edition = Edition.objects.named(payload.edition).first()
+    rule_set = RuleSet.objects.named(payload.rules).first()
+    if edition is None or rule_set is None:
+        raise HttpError(422, _("Édition ou jeu de règles inconnu."))
+    try:
+        starts_at = datetime.datetime.fromisoformat(payload.starts_at)
+    except ValueError:
+        raise HttpError(422, _("Début illisible : date et heure ISO 8601 attendues (2026-12-12T14:00).")) from None
+    if timezone.is_naive(starts_at):
+        starts_at = timezone.make_aware(starts_at)
+    game = None
+    if payload.game is not None:
+        if payload.game.edition and payload.game.edition != edition.code:
+            raise HttpError(
+                422,
+                _("La partie est en édition %(game)s, le simultané en %(edition)s.")
+                % {"game": payload.game.edition, "edition": edition.code},
+            )
+        game = [games.GameRound(r.number, r.draw, r.top, r.top_score) for r in payload.game.rounds]
+        for expected, game_round in enumerate(game, start=1):
+            if game_round.number != expected:
+                raise HttpError(422, _("Les coups sont numérotés 1, 2, 3… dans l'ordre."))
+    try:
+        simultane = simultanes.simultane_create(
+            body=body,
+            creator=request.user,
+            name=payload.name,
+            starts_at=starts_at,
+            edition=edition,
+            rule_set=rule_set,
+            move_seconds=payload.move_seconds,
+            game=game,
+        )
+    except services.DuplicateError as error:
+        _refused(error)
+    return Status(201, {"id": simultane.pk, "moves": len(simultane.game)})
+
+
+@router.get(
+    "/duplicate/simultanes/{pk}/ranking",
+    response={200: SimultaneRankingOut, **ERRORS},
+    summary="Classement du simultané",
+)
+def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
+    """Every room's players together, live, on the moves every started room has closed; `club` or `series` rank
+    one club's rooms or one series among themselves. Ties share the place."""
+    simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
+    if simultane is None:
+        raise HttpError(404, _("Simultané introuvable."))
+    combined = simultanes.live_ranking(simultane)
+    rows = combined.within(club=club[:100], series=series[:10])
+    return {
+        "tops_total": combined.tops_total,
+        "moves": combined.moves,
+        "rows": [
+            {
+                "place": row.place,
+                "name": row.name,
+                "club": row.club,
+                "session": row.session,
+                "series": row.series,
+                "licence": row.licence,
+                "total": row.total,
+                "gap": row.gap,
+                "percent": row.percent,
+            }
+            for row in rows
         ],
     }
 

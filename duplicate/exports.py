@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter
 from scoring.engine.ranking import rank, solos_by_move
 
 from .models import Season, Session
-from .services import ranking_input
+from .services import TournamentRanking, ranking_input
 
 KINDS = {
     "csv": ("text/csv; charset=utf-8", "csv"),
@@ -45,8 +45,6 @@ HEADER = [
     "Absent",
 ]
 TOTAL_COLUMN = HEADER.index("Total")
-# Above the header: the session's name, its date, an empty line.
-TITLE_ROWS = 3
 
 # What makes a spreadsheet read a cell as a formula: OWASP's = + - @ tab and carriage return, the full-width
 # signs some spreadsheets read as well, any other control character, and the same after leading spaces.
@@ -108,7 +106,8 @@ def build(session: Session, kind: str, progress=None) -> bytes:
         # table last.
         players = sorted(rows[1:], key=lambda r: (r[1] is None, r[1] or 0))
         return _federation_file([[row[1] or "", row[2], row[TOTAL_COLUMN]] for row in players])
-    return _spreadsheet([("Nom", session.name), ("Date", session.date)], header(session), rows, kind)
+    # Place, table and name stay in view as the moves scroll by.
+    return _spreadsheet([["Nom", session.name], ["Date", session.date]], header(session), rows, kind, fixed=3)
 
 
 def _federation_file(rows) -> bytes:
@@ -118,29 +117,30 @@ def _federation_file(rows) -> bytes:
     return buffer.getvalue().encode("iso-8859-1", errors="replace")
 
 
-def _spreadsheet(title: list[tuple], header: list[str], rows: list[list], kind: str, **frozen) -> bytes:
-    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, a BOM for Excel): the title
-    block (label, value) on the first lines (the session's name and date), an empty line, the header, then the
-    rows. `frozen`: what `_workbook` keeps in view."""
-    top = [[label, value] for label, value in title] + [[]]
+def _spreadsheet(
+    title: list[list], header: list[str], rows: list[list], kind: str, fixed: int, tops: bool = True
+) -> bytes:
+    """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, dates as 24/11/2026, a BOM
+    for Excel): the `title` lines (the name, the date…), an empty line, the header, then the rows, the first of
+    them the tops unless `tops` is false (a season has none). The XLSX keeps the `fixed` first columns in view."""
+    top = [*title, []]
     if kind == "xlsx":
-        return _workbook(top, header, rows, **frozen)
+        return _workbook(top, header, rows, fixed, tops)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerows([_csv_value(value) for value in row] for row in _cells([*top, header, *rows]))
+    writer.writerows([_csv_text(value) for value in row] for row in _cells([*top, header, *rows]))
     return buffer.getvalue().encode("utf-8-sig")
 
 
-def _csv_value(value):
-    """A date as French spreadsheets read it, a decimal with its comma."""
+def _csv_text(value):
+    if isinstance(value, float):
+        return str(value).replace(".", ",")
     if isinstance(value, datetime.date):
         return f"{value:%d/%m/%Y}"
-    return str(value).replace(".", ",") if isinstance(value, float) else value
+    return value
 
 
-def _workbook(top: list[list], header: list[str], rows: list[list], *, rows_in_view=1, columns_in_view=3) -> bytes:
-    """The title block, the header and its first `rows_in_view` rows (a session's tops) stay in view, and so do
-    the first `columns_in_view` columns (the place, the table and the name)."""
+def _workbook(top: list[list], header: list[str], rows: list[list], fixed: int, tops: bool) -> bytes:
     book = Workbook()
     sheet = book.active
     sheet.title = "Classement"
@@ -151,17 +151,16 @@ def _workbook(top: list[list], header: list[str], rows: list[list], *, rows_in_v
         for cell in sheet[sheet.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
-    bold = Font(bold=True)
+            elif isinstance(cell.value, datetime.date):
+                cell.number_format = "DD/MM/YYYY"
     header_row = len(top) + 1
-    for label, value in sheet.iter_rows(min_row=1, max_row=len(top) - 1, max_col=2):
-        label.font = value.font = bold
-        if isinstance(value.value, datetime.date):
-            value.number_format = "DD/MM/YYYY"
-    for cell in sheet[header_row]:
+    bold = Font(bold=True)
+    for cell in [sheet["A1"], sheet["B1"], *sheet[header_row]]:
         cell.font = bold
-    sheet.freeze_panes = sheet.cell(row=header_row + rows_in_view + 1, column=columns_in_view + 1)
+    # The title, the header and the tops (if any) stay in view, and so do the first columns.
+    sheet.freeze_panes = sheet.cell(row=header_row + 1 + tops, column=fixed + 1)
     for number, column in enumerate(sheet.iter_cols(min_row=header_row), start=1):
-        widest = max(len(str(cell.value)) for cell in column if cell.value is not None)
+        widest = max((len(str(cell.value)) for cell in column if cell.value is not None), default=0)
         sheet.column_dimensions[get_column_letter(number)].width = min(max(widest + 2, 6), 40)
     buffer = io.BytesIO()
     book.save(buffer)
@@ -185,15 +184,29 @@ def response(session: Session, kind: str) -> HttpResponse:
     return reply
 
 
-def tournament_build(rows, sessions, kind: str, title: str) -> bytes:
-    """A tournament's combined ranking: place, name, total, gap, percent, then each session's total; its
-    federation file gives the place in its first column, players tied sharing it. `title`: the tournament's
-    name, printed above with its first session's date."""
-    header = ["Place", "Nom", "Total", "Écart", "% du top"] + [f"{s.date:%d/%m} {s.name}" for s in sessions]
-    table_rows = [[row.place, name, row.total, row.gap, row.percent, *row.session_totals] for name, row in rows]
+# A tournament's columns before each session's total.
+TOURNAMENT_HEADER = ["Place", "Nom", "Licence", "Club", "Série", "Total", "Écart", "% du top"]
+
+
+def tournament_build(ranking: TournamentRanking, kind: str, name: str) -> bytes:
+    """A tournament's combined ranking (`services.tournament_ranking`): above, its name and each session's name
+    and date; a row a player, with his licence, club and series, total, gap, percent, then his total in each
+    session, the first row giving the tops (their sum, and each session's). Its federation file gives the place in
+    its first column, players tied sharing it."""
     if kind == "federation":
-        return _federation_file([[row[0], row[1], row[2]] for row in table_rows])
-    return _spreadsheet([("Nom", title), ("Date", min(s.date for s in sessions))], header, table_rows, kind)
+        return _federation_file([[row.place, player.name, row.total] for player, row in ranking.rows])
+    sessions = ranking.sessions
+    title = [["Nom", name], ["Date", sessions[0].date]]
+    title += [[f"Séance {number}", s.name, s.date] for number, s in enumerate(sessions, start=1)]
+    header = TOURNAMENT_HEADER + [f"{s.date:%d/%m} {s.name}" for s in sessions]
+    tops = ["Tops", None, None, None, None, ranking.tops_total, None, None, *ranking.tops]
+    rows = [
+        [row.place, player.name, player.licence or None, player.club or None, player.series or None]
+        + [row.total, row.gap, row.percent, *row.session_totals]
+        for player, row in ranking.rows
+    ]
+    # Place and name stay in view.
+    return _spreadsheet(title, header, [tops, *rows], kind, fixed=2)
 
 
 SEASON_KINDS = ("csv", "xlsx")  # the federation's file (facts §4) is a session's: a season has none
@@ -207,15 +220,16 @@ def season_build(season: Season, standing, kind: str) -> bytes:
     if season.best:
         counting = f"{counting} : {season.best}"
     title = [
-        ("Club", season.club.name),
-        ("Saison", season.name),
-        ("Du", season.start),
-        ("Au", season.end),
-        ("Séances retenues", counting),
-        ("Classement par", season.get_ranked_by_display()),
+        ["Club", season.club.name],
+        ["Saison", season.name],
+        ["Du", season.start],
+        ["Au", season.end],
+        ["Séances retenues", counting],
+        ["Classement par", season.get_ranked_by_display()],
     ]
     rows = [[row.place, name, row.played, row.counted, row.total, row.percent] for name, row in standing.rows]
-    return _spreadsheet(title, SEASON_HEADER, rows, kind, rows_in_view=0, columns_in_view=2)
+    # No tops row: the place and the name stay in view.
+    return _spreadsheet(title, SEASON_HEADER, rows, kind, fixed=2, tops=False)
 
 
 def season_filename(season: Season, kind: str) -> str:

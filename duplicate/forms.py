@@ -4,11 +4,13 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.limits import integer_range, max_length
-from clubsite.models import Club
+from clubsite.models import LICENCE_VALIDATOR, Club
 from scoring.models import Edition, RuleSet
 
+from . import games
+from .errors import DuplicateError
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
-from .services import MAX_PENALTY, MAX_TABLE, PLAYER_NAME
+from .services import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 
 
 class SessionForm(forms.Form):
@@ -40,6 +42,15 @@ class SessionForm(forms.Form):
             "Un fichier CSV collé convient."
         ),
     )
+    game_file = forms.FileField(
+        label=_("Fichier de partie (facultatif)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+        help_text=_(
+            "Une partie exportée d'une autre séance (JSON) : ses tirages et ses tops se jouent dans l'ordre, "
+            "dans son édition."
+        ),
+    )
 
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -47,6 +58,40 @@ class SessionForm(forms.Form):
         self.fields["edition"].initial = Edition.objects.default()
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
         self.fields["date"].initial = timezone.localdate()
+
+    def clean(self):
+        """A game file gives the session its edition and its moves (`game`)."""
+        data = super().clean()
+        data["game"] = None
+        upload = data.get("game_file")
+        if upload and data.get("rule_set"):
+            try:
+                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
+            except forms.ValidationError as error:
+                self.add_error("game_file", error)
+            if data.get("automatic") and data["game"]:
+                self.add_error("game_file", _("Une partie automatique tire ses coups : pas de fichier de partie."))
+        return data
+
+
+def read_game_file(upload, rule_set: RuleSet) -> tuple[Edition, list]:
+    """The edition and moves (`games.GameRound`s) of an uploaded game file, checked with `rule_set`; its size is
+    checked before anything is read. Raises `forms.ValidationError` with the French reason."""
+    if upload.size > games.MAX_FILE_BYTES:
+        raise forms.ValidationError(
+            _("Fichier de partie trop gros (%(size)d Ko au plus).") % {"size": games.MAX_FILE_BYTES // 1024}
+        )
+    rules = RuleSet.objects.engine(rule_set.code)
+
+    def engines(code):
+        edition = Edition.objects.named(code).first()
+        return None if edition is None else (Edition.objects.engine(edition.code), rules)
+
+    try:
+        code, rounds = games.game_from_file(upload.read(), engines)
+    except DuplicateError as error:
+        raise forms.ValidationError(str(error)) from None
+    return Edition.objects.get(code=code), rounds
 
 
 class SessionsField(forms.ModelMultipleChoiceField):
@@ -95,7 +140,7 @@ class PlayersForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    """A player's row on the session's page: his name, his table, absent (forfait)."""
+    """A player's row on the session's page: his name, his table, absent (forfait), his licence, club and series."""
 
     name = forms.CharField(
         max_length=PLAYER_NAME,
@@ -115,6 +160,32 @@ class PlayerForm(forms.Form):
         ),
     )
     absent = forms.BooleanField(required=False)
+    # What the federation knows of him, as a pasted line gives it.
+    licence = forms.CharField(
+        required=False,
+        max_length=LICENCE,
+        validators=[LICENCE_VALIDATOR],
+        error_messages=_messages(
+            _with_figures(_("Une licence compte %(max)d lettres et chiffres au plus."), {"max": LICENCE}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Une licence ne compte que des lettres et des chiffres, sans espace.")},
+    )
+    club = forms.CharField(
+        required=False,
+        max_length=PLAYER_CLUB,
+        error_messages=_messages(
+            _with_figures(_("Un nom de club compte %(max)d caractères au plus."), {"max": PLAYER_CLUB}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Un nom de club ne peut contenir le caractère nul.")},
+    )
+    series = forms.CharField(
+        required=False,
+        max_length=SERIES,
+        error_messages=_messages(
+            _with_figures(_("Une série compte %(max)d caractères au plus."), {"max": SERIES}), "max_length"
+        )
+        | {"null_characters_not_allowed": _("Une série ne peut contenir le caractère nul.")},
+    )
 
 
 SCORE = integer_range(Result, "score")
@@ -204,3 +275,56 @@ class SeasonForm(forms.ModelForm):
             self.fields["club"].queryset = Club.objects.organised_by(user)
             self.fields["club"].empty_label = None
         self.fields["best_of"].widget.attrs.update(min=1, max=SEASON_BEST_OF_MAX)
+
+
+class SimultaneForm(forms.Form):
+    """A federation body prepares a simultané: its game drawn by the server now, or read from a game file."""
+
+    name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"))
+    body = forms.ModelChoiceField(Club.objects.none(), label=_("Organisé par"), empty_label=None)
+    starts_at = forms.DateTimeField(
+        label=_("Début (date et heure)"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text=_("Aucune salle ne peut tirer son premier coup avant."),
+    )
+    edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
+    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
+    move_seconds = SessionForm.base_fields["move_seconds"]
+    game_file = forms.FileField(
+        label=_("Fichier de partie (facultatif)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+        help_text=_(
+            "Sans fichier, le serveur tire la partie maintenant (règles FISF) et place le meilleur coup de chaque "
+            "tirage comme top. Personne ne la voit avant de la jouer."
+        ),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["body"].queryset = Club.objects.organised_by(user).bodies()
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+
+    def clean(self):
+        data = super().clean()
+        data["game"] = None
+        upload = data.get("game_file")
+        if upload and data.get("rule_set"):
+            try:
+                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
+            except forms.ValidationError as error:
+                self.add_error("game_file", error)
+        return data
+
+
+class RoomForm(forms.Form):
+    """A club's organiser registers a room to a simultané."""
+
+    club = forms.ModelChoiceField(Club.objects.none(), label=_("Club"), empty_label=None)
+    players = SessionForm.base_fields["players"]
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.organised_by(user).filter(kind=Club.Kind.CLUB)

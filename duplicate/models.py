@@ -130,6 +130,12 @@ class Session(models.Model):
     replay_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays", verbose_name=_("rejeu de")
     )
+    # A game file's moves (duplicate.games), played in order; None for a session that draws its own.
+    game = models.JSONField(null=True, blank=True, editable=False)
+    # The simultané whose game this room plays; its results join the simultané's combined ranking.
+    simultane = models.ForeignKey(
+        "Simultane", null=True, blank=True, on_delete=models.PROTECT, related_name="rooms", verbose_name=_("simultané")
+    )
     seed = models.BigIntegerField(_("graine du tirage"), default=_new_seed)
     public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -154,6 +160,11 @@ class Session(models.Model):
     @cached_property
     def rules_engine(self):
         return RuleSet.objects.engine(self.rule_set.code)
+
+    @property
+    def plays_a_game(self) -> bool:
+        """Whether its draws and tops come from a game given beforehand: a replay, a game file, a simultané."""
+        return bool(self.replay_of_id or self.game is not None or self.simultane_id)
 
     @property
     def is_blitz(self) -> bool:
@@ -237,6 +248,55 @@ class Session(models.Model):
         players, its state): it grows with every one, in the order they commit, so an export built from a
         count is the session's file until it grows."""
         return self.changes.count()
+
+
+class SimultaneQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """The simultanés a member sees: those of the bodies he belongs to, every one when he organises a club (to
+        register a room), and those whose rooms he sees (a player of one reads the combined ranking)."""
+        if not user.is_authenticated:
+            return self.none()
+        rooms = Session.objects.visible_to(user).exclude(simultane=None).values("simultane")
+        organising = Club.objects.organised_by(user).exists()
+        mine = Q(body__in=Club.objects.for_user(user)) | Q(pk__in=rooms)
+        return self.all() if organising else self.filter(mine)
+
+    def prepared_by(self, user):
+        """The simultanés a member runs: those of the bodies he organises."""
+        return self.filter(body__in=Club.objects.organised_by(user).bodies())
+
+
+class Simultane(models.Model):
+    """The same game played the same day by rooms of several clubs, ranked together (README, "Simultanés").
+    Its game is drawn by the server ahead of time or read from a game file, and stays sealed: a room's arbiter sees
+    a move's draw when his room reaches it."""
+
+    body = models.ForeignKey(
+        "clubsite.Club", on_delete=models.PROTECT, related_name="simultanes", verbose_name=_("organisé par")
+    )
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    name = models.CharField(_("nom"), max_length=120)
+    starts_at = models.DateTimeField(_("début"))
+    edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
+    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
+    # duplicate.games's moves: [{"number", "draw", "top", "top_score"}], never shown before a room plays them.
+    game = models.JSONField(default=list, editable=False)
+    imported = models.BooleanField(_("partie importée"), default=False, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SimultaneQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("simultané")
+        verbose_name_plural = _("simultanés")
+        ordering = ["-starts_at", "-pk"]
+
+    def __str__(self):
+        return self.name
+
+    def is_organiser(self, user) -> bool:
+        return self.body.is_organiser(user)
 
 
 class PlayerQuerySet(models.QuerySet):

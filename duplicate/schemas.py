@@ -7,7 +7,8 @@ from ninja import Field, Schema
 from clubsite.limits import integer_range, text
 from scoring.models import Edition, RuleSet
 
-from .models import Player, Result, Round, Session
+from . import games
+from .models import Player, Result, Round, Session, Simultane
 from .services import MAX_PENALTY, MAX_PLAYERS
 
 PLAYER_ID = integer_range(Player, "id")
@@ -23,6 +24,12 @@ class SessionIn(Schema):
     players: list[text(Player, "name", min_length=1)] = Field(default_factory=list, max_length=MAX_PLAYERS)
     club: int | None = Field(
         None, description="Club dont l'appelant est organisateur ; sans club : séance personnelle."
+    )
+    simultane: int | None = Field(
+        None,
+        ge=1,
+        le=integer_range(Simultane, "id")[1],
+        description="Simultané dont la séance est une salle : elle en joue la partie (édition, règles, temps).",
     )
 
 
@@ -172,3 +179,60 @@ class SeasonRankingOut(Schema):
     ranked_by: str = Field(description="« percent » (moyenne des pourcentages du top) ou « total ».")
     best: int | None = Field(description="Séances retenues par joueur : ses N meilleures ; null pour toutes.")
     rows: list[SeasonRowOut]
+
+
+class GameRoundIO(Schema):
+    number: int = Field(ge=1, le=games.MAX_ROUNDS)
+    draw: str = Field(max_length=games.MAX_TEXT, description="Le tirage en notation de club (EU+ACC?N).")
+    top: str = Field(max_length=games.MAX_TEXT, description="Le top en notation FISF (H4 VAGUE).")
+    top_score: int | None = Field(None, ge=0, le=9999)
+
+
+class GameOut(Schema):
+    format: str = games.FORMAT
+    version: int = games.FORMAT_VERSION
+    name: str
+    date: str
+    rules: str
+    edition: str
+    rounds: list[GameRoundIO] = Field(description="Les coups dont le top est placé, dans l'ordre.")
+
+
+class GameIn(Schema):
+    edition: text(Edition, "code") | None = Field(None, description="L'édition de la partie ; celle du simultané.")
+    rounds: list[GameRoundIO] = Field(min_length=1, max_length=games.MAX_ROUNDS)
+
+
+class SimultaneIn(Schema):
+    name: text(Session, "name")
+    edition: text(Edition, "code") = "fr"
+    rules: text(RuleSet, "code") = "tournoi"
+    starts_at: str = Field(max_length=32, description="Date et heure ISO 8601 (2026-12-12T14:00:00+01:00).")
+    move_seconds: int = 180
+    body: int | None = Field(
+        None, description="Fédération ou comité dont l'appelant est organisateur ; le seul qu'il organise par défaut."
+    )
+    game: GameIn | None = Field(None, description="La partie ; absente : le serveur la tire maintenant.")
+
+
+class SimultaneOut(Schema):
+    id: int
+    moves: int
+
+
+class SimultaneRowOut(Schema):
+    place: int
+    name: str
+    club: str
+    session: str
+    series: str
+    licence: str
+    total: int
+    gap: int
+    percent: float
+
+
+class SimultaneRankingOut(Schema):
+    tops_total: int
+    moves: int = Field(description="Les coups comptés : ceux que toutes les salles commencées ont clos.")
+    rows: list[SimultaneRowOut]

@@ -9,9 +9,7 @@ import csv
 import datetime
 import io
 import random
-import re
 import unicodedata
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from typing import NamedTuple
@@ -19,48 +17,35 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.db.models import Max, Q
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubsite import queue
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from clubsite.limits import max_length
+from clubsite.models import LICENCE_VALIDATOR
 from scoring.boards import board_rows
-from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw
-from scoring.engine.editions import BLANK
-from scoring.engine.errors import ScoringError, clause
+from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
+from scoring.engine.errors import ScoringError
 from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import RankingRow, SeasonRow, combine, rank, rank_season, solos_by_move
+from scoring.engine.ranking import CombinedRow, RankingRow, SeasonRow, combine, rank, rank_season, solos_by_move
 from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import RuleSet as RuleSetRow
 from scoring.models import move_index
 
+from . import games
+from .errors import Conflict, DuplicateError, SessionClosed
+from .games import GameRound, check_draw_on, evaluate_top, fits_draw, reliquat_after, same_draw, same_top
 from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Tournament
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
 MAX_PENALTY = 100  # points, on one move
 PLAYER_NAME = max_length(Player, "name")
-
-
-class DuplicateError(ValueError):
-    status = 400
-
-
-class SessionClosed(DuplicateError):
-    """A finished session: nothing changes in it until an organiser reopens it."""
-
-    status = 409
-
-
-class Conflict(DuplicateError):
-    """An action the session's state forbids: what depends on it must change first."""
-
-    status = 409
 
 
 def _refuse_if_finished(session: Session):
@@ -111,10 +96,12 @@ def session_create(
     entry=Session.Entry.ARBITER,
     automatic=False,
     players: Sequence[tuple] = (),
+    game: Sequence[GameRound] | None = None,
 ) -> Session:
     """A session with its players (`PlayerLine`s or (table, name) pairs), all or nothing: a refused player line
-    leaves no empty session behind. An automatic game is one member facing the tops: personal, its creator playing alone
-    unless players are named, and the players entering their own scores since there is no arbiter."""
+    leaves no empty session behind. An automatic game is one member facing the tops: personal, its creator
+    playing alone unless players are named, and the players entering their own scores since there is no arbiter.
+    `game`: the moves of a game file (duplicate.games), checked for this edition, which the session plays in order."""
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
@@ -139,6 +126,7 @@ def session_create(
             move_seconds=move_seconds,
             entry=entry,
             automatic=automatic,
+            game=[game_round.as_dict() for game_round in game] if game else None,
         )
         players_add(session=session, rows=list(players), by=creator)
     return session
@@ -173,6 +161,11 @@ HEADER_COLUMNS = {
 LICENCE = max_length(Player, "licence")
 PLAYER_CLUB = max_length(Player, "club_name")
 SERIES = max_length(Player, "series")
+
+
+def licence_valid(licence: str) -> bool:
+    """Letters and digits only, as the member's profile keeps it (or none at all), within the column."""
+    return len(licence) <= LICENCE and LICENCE_VALIDATOR.regex.search(licence) is not None
 
 
 def parse_player_lines(text: str) -> list[PlayerLine]:
@@ -270,7 +263,7 @@ def _checked_line(line: PlayerLine, number: int) -> PlayerLine:
         raise DuplicateError(
             _("Ligne %(line)d : nom trop long (%(max)d caractères au plus).") % {"line": number, "max": PLAYER_NAME}
         )
-    if line.licence and (len(line.licence) > LICENCE or not re.fullmatch(r"[0-9A-Za-z]+", line.licence)):
+    if not licence_valid(line.licence):
         raise DuplicateError(
             _(
                 "Ligne %(line)d : la licence « %(licence)s » ne compte que des lettres et des chiffres "
@@ -349,8 +342,15 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
     return created
 
 
-def player_update(*, player: Player, name: str, table: int | None, absent: bool, by=None) -> Player:
-    """Rename a player, move him to another table, or declare him absent (forfait): kept in the history."""
+# A player's fields the federation knows, as the history names them.
+PERSON_LABELS = {"licence": "licence", "club_name": "club", "series": "série"}
+
+
+def player_update(
+    *, player: Player, name: str, table: int | None, absent: bool, licence: str, club: str, series: str, by=None
+) -> Player:
+    """Rename a player, move him to another table, declare him absent (forfait), or correct what the federation
+    knows of him (licence, club, series): each change kept in the history."""
     session = player.session
     _refuse_if_finished(session)
     name = name.strip()
@@ -360,15 +360,42 @@ def player_update(*, player: Player, name: str, table: int | None, absent: bool,
         raise DuplicateError(_("Les tables vont de 1 à %(max)d.") % {"max": MAX_TABLE})
     if table is not None and session.players.filter(table=table).exclude(pk=player.pk).exists():
         raise DuplicateError(_("La table %(table)d est déjà prise.") % {"table": table})
+    person = {"licence": licence.strip(), "club_name": club.strip(), "series": series.strip()}
+    _check_person(**person)
     before = f"{player.table or ''} {player.name}{' (absent)' if player.absent else ''}".strip()
+    # The history names what changed: "licence 123456" → "licence 654321".
+    changed = [
+        (f"{label} {getattr(player, field)}".strip(), f"{label} {person[field]}".strip())
+        for field, label in PERSON_LABELS.items()
+        if getattr(player, field) != person[field]
+    ]
     player.name, player.table, player.absent = name, table, absent
+    for field, value in person.items():
+        setattr(player, field, value)
     with transaction.atomic():
-        player.save(update_fields=["name", "table", "absent"])
+        player.save(update_fields=["name", "table", "absent", *person])
         after = f"{table or ''} {name}{' (absent)' if absent else ''}".strip()
         if after != before:
             _record(session, by, "player", before, after, player=player)
+        for old, new in changed:
+            _record(session, by, "player", old, new, player=player)
         session.touch()
     return player
+
+
+def _check_person(*, licence: str, club_name: str, series: str):
+    """A licence, a club and a series within what their columns keep, or the first that is not, said."""
+    if not licence_valid(licence):
+        raise DuplicateError(
+            _("La licence « %(licence)s » ne compte que des lettres et des chiffres (%(max)d au plus).")
+            % {"licence": licence.replace("\x00", ""), "max": LICENCE}
+        )
+    if len(club_name) > PLAYER_CLUB or "\x00" in club_name:
+        raise DuplicateError(
+            _("Un nom de club compte %(max)d caractères au plus, sans caractère nul.") % {"max": PLAYER_CLUB}
+        )
+    if len(series) > SERIES or "\x00" in series:
+        raise DuplicateError(_("Une série compte %(max)d caractères au plus, sans caractère nul.") % {"max": SERIES})
 
 
 def player_remove(*, player: Player, by=None) -> None:
@@ -426,22 +453,12 @@ def room_board(session: Session) -> list:
     return board_rows(current.board, laid)
 
 
-def reliquat_after(letters: list[str], play: Play) -> list[str]:
-    """The letters of a draw left on the rack once `play` is laid: the next draw keeps them."""
-    left = Counter(letters)
-    for _index, tile in play.placed:
-        left[BLANK if tile.blank else tile.letter] -= 1
-    return sorted(left.elements())
-
-
-def _fits_draw(play: Play, letters) -> bool:
-    needed = Counter(BLANK if tile.blank else tile.letter for _index, tile in play.placed)
-    return not needed - Counter(letters)
-
-
-def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None, by=None) -> Round:
+def round_add(
+    *, session: Session, draw_text: str | None = None, top_text: str | None = None, play_top=False, by=None
+) -> Round:
     """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
-    session's seed), then its top when given."""
+    session's seed), then its top when given. A session playing a game (a replay, a game file, a simultané) takes
+    the game's next draw, a typed one must be that one, and `play_top` places the game's top with it."""
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         _refuse_if_finished(locked)
@@ -449,17 +466,19 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
         if current.rounds and not current.rounds[-1].top:
             raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
         edition, rules = locked.edition_engine, locked.rules_engine
-        if not draw_text and locked.replay_of_id:
-            source = _replayed_round(locked, current.next_number)
-            if source is None:
-                raise DuplicateError(_("Tous les coups de la séance rejouée sont joués."))
-            draw_text = source.draw
+        scripted = None
+        if locked.plays_a_game:
+            scripted = _next_scripted(locked, current.next_number, draw_text)
+            draw_text = scripted.draw
+            if play_top and not top_text:
+                top_text = scripted.top
         if draw_text:
             try:
                 draw = parse_draw(draw_text, edition, rules.rack_size)
             except ScoringError as error:
                 raise DuplicateError(_message(error)) from error
-            _check_draw_available(locked, current, draw)
+            if scripted is None:  # a game's draws were checked when it was read
+                check_draw_on(edition, rules, current.board, current.reliquat, current.next_number, draw)
             by_server = False
         else:
             draw = _server_draw(locked, current)
@@ -470,7 +489,8 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
             draw=draw.text,
             rejets=draw.rejets,
             drawn_by_server=by_server,
-            suggestions=_suggestions(locked, current, draw),
+            # The game's top is known: the console shows the top finder's moves only to an arbiter who chooses.
+            suggestions=[] if scripted else _suggestions(locked, current, draw),
         )
         _record(locked, by, "draw", new=round_.draw, round_number=round_.number)
         if top_text:
@@ -478,6 +498,44 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
             _record(locked, by, "top", new=f"{round_.top} ({round_.top_score})", round_number=round_.number)
         locked.touch()
     return round_
+
+
+def _next_scripted(session: Session, number: int, typed: str | None) -> GameRound:
+    """The move `number` of the game the session plays, once its time has come; a typed draw must be its own. The
+    refusals do not say the game's draw: a simultané's stays sealed until the room reaches it."""
+    simultane = session.simultane
+    if simultane is not None and timezone.now() < simultane.starts_at:
+        starts = timezone.localtime(simultane.starts_at)
+        raise DuplicateError(
+            _("Le simultané « %(name)s » commence le %(date)s à %(time)s : aucun tirage avant.")
+            % {
+                "name": simultane.name,
+                "date": formats.date_format(starts, "j F Y"),
+                "time": formats.time_format(starts, "H:i"),
+            }
+        )
+    scripted = scripted_round(session, number)
+    if scripted is None:
+        raise DuplicateError(_("Tous les coups de la partie jouée sont joués : terminez la séance."))
+    edition, rules = session.edition_engine, session.rules_engine
+    if typed and not same_draw(edition, rules, typed, scripted.draw):
+        raise DuplicateError(
+            _("Ce tirage n'est pas celui de la partie jouée (coup %(number)d) : « Tirer » donne le sien.")
+            % {"number": number}
+        )
+    return scripted
+
+
+def scripted_round(session: Session, number: int) -> GameRound | None:
+    """Move `number` of the game the session plays (the session it replays, its game file, its simultané's
+    game); None past the game's last move, or for a session that plays no game."""
+    if session.replay_of_id:
+        source = _replayed_round(session, number)
+        return GameRound(number, source.draw, source.top, source.top_score) if source else None
+    game = session.game if session.game is not None else getattr(session.simultane, "game", None)
+    if not game or number > len(game):
+        return None
+    return GameRound(**game[number - 1])
 
 
 SUGGESTIONS_KEPT = 10
@@ -516,18 +574,17 @@ def round_cancel(*, round_: Round, by=None) -> None:
         session.touch()
 
 
-def round_reveal_top(*, round_: Round) -> Round:
-    """An automatic game places the best move as the top, once the player has played (or given up); a replay, the
-    top of the session it replays (placed by its arbiter, whatever the word list)."""
+def round_reveal_top(*, round_: Round, by=None) -> Round:
+    """Place the top once the move is played: a session playing a game places the game's top (a replay, the top
+    its arbiter placed, whatever the word list); an automatic game, the best move found."""
     if round_.top:
         return round_
-    if round_.session.replay_of_id:
-        source = _replayed_round(round_.session, round_.number)
-        if source is not None:
-            return round_set_top(round_=round_, top_text=source.top)
+    scripted = scripted_round(round_.session, round_.number)
+    if scripted is not None:
+        return round_set_top(round_=round_, top_text=scripted.top, by=by)
     if not round_.suggestions:
         raise DuplicateError(_("Aucun coup possible avec ce tirage : la partie s'arrête (FISF §3.7)."))
-    return round_set_top(round_=round_, top_text=round_.suggestions[0]["move"])
+    return round_set_top(round_=round_, top_text=round_.suggestions[0]["move"], by=by)
 
 
 def _server_draw(session: Session, current: Position) -> Draw:
@@ -548,33 +605,6 @@ def _server_draw(session: Session, current: Position) -> Draw:
     return draw
 
 
-def _check_draw_available(session: Session, current: Position, draw: Draw):
-    edition = session.edition_engine
-    available = Counter(bag_after(edition, [tile for _i, tile in current.board.tiles()], []))
-    missing = Counter(draw.letters) - available
-    if missing:
-        raise DuplicateError(
-            _("Ce tirage demande des jetons qui ne sont plus dans le sac : %(letters)s.")
-            % {"letters": "".join(sorted(missing.elements()))}
-        )
-    if draw.kept and Counter(draw.kept) != Counter(current.reliquat):
-        raise DuplicateError(
-            _("Les lettres gardées (%(kept)s) ne sont pas le reliquat du coup précédent (%(reliquat)s).")
-            % {"kept": "".join(draw.kept), "reliquat": "".join(current.reliquat) or "—"}
-        )
-    try:
-        check_draw(
-            draw,
-            available=bag_after(edition, [tile for _i, tile in current.board.tiles()], []),
-            reliquat=current.reliquat,
-            move_number=current.next_number,
-            edition=edition,
-            rack_size=session.rules_engine.rack_size,
-        )
-    except ScoringError as error:
-        raise DuplicateError(_message(error)) from error
-
-
 def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
     """Enter (or correct) the top of the last move; earlier tops are fixed, later boards depend on them."""
     with transaction.atomic():
@@ -593,18 +623,13 @@ def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
 
 def _set_top(session: Session, round_: Round, top_text: str, current: Position):
     edition, rules = session.edition_engine, session.rules_engine
-    try:
-        play = current.board.evaluate(Move.parse(top_text, edition), edition, rules)
-    except ScoringError as error:
-        raise DuplicateError(_("Top refusé : %(reason)s") % {"reason": clause(_message(error))}) from error
-    if current.board.is_empty and not play.move.horizontal:
-        raise DuplicateError(_("Le premier top se joue horizontalement (FISF §3.4) : %(move)s.") % {"move": play.move})
-    letters = parse_draw(round_.draw, edition, rules.rack_size).letters
-    if not _fits_draw(play, letters):
+    scripted = scripted_round(session, round_.number)
+    if scripted is not None and not same_top(edition, top_text, scripted.top):
         raise DuplicateError(
-            _("Le top %(move)s ne se joue pas avec le tirage %(draw)s.")
-            % {"move": play.move.notation, "draw": round_.draw}
+            _("Ce top n'est pas celui de la partie jouée (coup %(number)d) : « Révéler le top » place le sien.")
+            % {"number": round_.number}
         )
+    play = evaluate_top(edition, rules, current.board, round_.draw, top_text)
     best = round_.results.exclude(score=None).select_related("player").order_by("-score").first()
     if best is not None and best.score > play.score:
         raise DuplicateError(
@@ -865,12 +890,12 @@ def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
     letters = parse_draw(round_.draw, edition, rules.rack_size).letters
     try:
         play = board.evaluate(Move.parse(text, edition), edition, rules)
-        if not _fits_draw(play, letters) and text == text.lower():
+        if not fits_draw(play, letters) and text == text.lower():
             # "g8 ex" typed without capitals: two jokers the draw does not hold are the letters themselves.
             play = board.evaluate(Move.parse(text.upper(), edition), edition, rules)
     except ScoringError as error:
         return 0, text.strip()[:40], _message(error)
-    if not _fits_draw(play, letters):
+    if not fits_draw(play, letters):
         return 0, play.move.notation, _("Ce coup ne se joue pas avec le tirage %(draw)s.") % {"draw": round_.draw}
     return play.score, play.move.notation, ""
 
@@ -1032,6 +1057,21 @@ def _ranking_input(rounds, players, results, rules: RuleSet, blitz: bool) -> Ran
         i = index[round_id]
         scores[player_id][i], penalties[player_id][i], warnings[player_id][i] = score, penalty, warning
     return RankingInput(rounds, players, scores, penalties, warnings, rules, blitz)
+
+
+def game_document(session: Session) -> dict:
+    """The session's game as a game file holds it (duplicate.games): every move whose top is placed, in order. A
+    simultané's room gives the moves it has played only: the rest of the game stays sealed."""
+    rounds = session.rounds.exclude(top_score=None).order_by("number")
+    played = [GameRound(r.number, r.draw, r.top, r.top_score) for r in rounds]
+    about = {"name": session.name, "date": session.date.isoformat(), "rules": session.rule_set.code}
+    return games.document(session.edition.code, played, **about)
+
+
+def rounds_drawn(sessions) -> dict[int, int]:
+    """How many moves each of `sessions` has drawn (absent: none), in one query."""
+    drawn = Round.objects.filter(session__in=list(sessions)).values("session").annotate(last=Max("number"))
+    return {row["session"]: row["last"] for row in drawn}
 
 
 def ranking(session: Session, up_to: int | None = None) -> tuple[list[NamedRow], int]:
@@ -1317,9 +1357,9 @@ def _upcoming_top_score(round_: Round) -> int | None:
     """The score of the top an automatic game will reveal: the replayed session's, else the top finder's best."""
     if round_.top_score is not None:
         return round_.top_score
-    if round_.session.replay_of_id:
-        source = _replayed_round(round_.session, round_.number)
-        return source.top_score if source else None
+    scripted = scripted_round(round_.session, round_.number)
+    if scripted is not None:
+        return scripted.top_score
     return round_.suggestions[0]["score"] if round_.suggestions else None
 
 
@@ -1390,22 +1430,53 @@ def _identity(player: Player) -> str:
     return f"m{player.member_id}" if player.member_id else f"n{player.name.strip().casefold()}"
 
 
-def tournament_ranking(tournament) -> list:
+class TournamentPlayer(NamedTuple):
+    """A player across a tournament's sessions: his name, and his licence, club and series as the first of his
+    seats that gives each says it ("" when none does)."""
+
+    name: str
+    licence: str = ""
+    club: str = ""
+    series: str = ""
+
+
+@dataclass(frozen=True)
+class TournamentRanking:
+    rows: list[tuple[TournamentPlayer, CombinedRow]]  # best first
+    sessions: list[Session]  # by date
+    tops: list[int]  # each session's tops' total, in the sessions' order
+
+    @property
+    def tops_total(self) -> int:
+        return sum(self.tops)
+
+
+def tournament_ranking(tournament) -> TournamentRanking:
     """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
     place. A player is the same across sessions by `_identity`."""
     sessions = list(tournament.sessions.order_by("date", "pk"))
     combined_input = []
-    names = {}
+    people = {}
     for session in sessions:
-        rows, tops_total = ranking(session)
+        rows, _tops_total = ranking(session)
         totals = {}
         for named in rows:
-            key = _identity(named.player)
-            names.setdefault(key, named.player.name)
+            seat = named.player
+            key = _identity(seat)
+            known = people.get(key, TournamentPlayer(seat.name))
+            people[key] = known._replace(
+                licence=known.licence or seat.licence,
+                club=known.club or seat.club_name,
+                series=known.series or seat.series,
+            )
             totals[key] = named.row.total
         tops = list(session.rounds.exclude(top_score=None).values_list("top_score", flat=True))
         combined_input.append((tops, totals))
-    return [(names[row.player], row) for row in combine(combined_input)], sessions
+    return TournamentRanking(
+        rows=[(people[row.player], row) for row in combine(combined_input)],
+        sessions=sessions,
+        tops=[sum(tops) for tops, _totals in combined_input],
+    )
 
 
 @dataclass

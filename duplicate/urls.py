@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import counter, views
+from . import counter, simultane_views, views
 
 
 class KeyConverter:
@@ -24,6 +24,7 @@ urlpatterns = [
     path("", views.session_list, name="list"),
     path("nouvelle/", views.session_new, name="new"),
     path("<int:pk>/", views.session_detail, name="session"),
+    path("<int:pk>/partie.json", views.session_game, name="game"),
     path("<int:pk>/joueurs/", views.players_add, name="players_add"),
     path("<int:pk>/joueurs/<int:player_pk>/", views.player_edit, name="player_edit"),
     path("<int:pk>/joueurs/<int:player_pk>/retirer/", views.player_remove, name="player_remove"),
@@ -45,6 +46,11 @@ urlpatterns = [
     path("<int:pk>/joueurs/<int:player_pk>/recapitulatif/", views.player_recap, name="player_recap"),
     path("<int:pk>/nouvelle-seance/", views.session_again, name="again"),
     path("<int:pk>/rejouer/", views.session_replay, name="replay"),
+    path("simultanes/", simultane_views.simultane_list, name="simultanes"),
+    path("simultanes/nouveau/", simultane_views.simultane_new, name="simultane_new"),
+    path("simultanes/<int:pk>/", simultane_views.simultane_detail, name="simultane"),
+    path("simultanes/<int:pk>/inscrire/", simultane_views.simultane_register, name="simultane_register"),
+    path("simultanes/<int:pk>/classement/", simultane_views.simultane_ranking, name="simultane_ranking"),
     path("tournois/", views.tournament_list, name="tournaments"),
     path("tournois/<int:pk>/", views.tournament_detail, name="tournament"),
     path("saisons/", views.season_list, name="seasons"),

@@ -6,10 +6,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -100,7 +101,7 @@ def session_list(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request):
-    form = SessionForm(request.user, request.POST or None)
+    form = SessionForm(request.user, request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -115,6 +116,7 @@ def session_new(request):
                 entry=data["entry"],
                 automatic=data["automatic"],
                 players=services.parse_player_lines(data["players"]),
+                game=data["game"],
             )
         except services.DuplicateError as error:
             form.add_error("players", str(error))
@@ -159,6 +161,18 @@ def _session_context(request, session, **extra):
 
 @login_required
 @require_GET
+def session_game(request, pk):
+    """ "Fichier de partie": the session's game as JSON (README), for another club or another session to play."""
+    session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
+    document = services.game_document(session)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    name = f"{slugify(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_GET
 def session_detail(request, pk):
     session = get_object_or_404(Session.objects.visible_to(request.user), pk=pk)
     if not session.is_organiser(request.user):
@@ -169,13 +183,24 @@ def session_detail(request, pk):
 
 
 # The console's field beside which a refused action says why, with what was typed kept in it.
-REFUSAL_FIELDS = {"round_top": "top", "round_add": "draw", "timer": "timer", "round_cancel": "timer"}
+REFUSAL_FIELDS = {
+    "round_top": "top",
+    "round_add": "draw",
+    "timer": "timer",
+    "round_cancel": "timer",
+    "player_edit": "player",
+}
 
 
 def _refused(request, session, message, status=400):
     """A refused action: the session's page again with the reason beside the field concerned, nothing written."""
     field = REFUSAL_FIELDS.get(getattr(request.resolver_match, "url_name", ""), "")
     typed = {"top": request.POST.get("top", "")[:40], "draw": request.POST.get("draw", "")[:40]}
+    if field == "player":
+        # The player's row keeps what was typed in it (a NUL character, which no page shows, left out).
+        posted = {key: request.POST.get(key, "")[:200].replace("\x00", "") for key in PlayerForm.base_fields}
+        # Named as the player's own fields, so that his row draws either.
+        typed["player"] = {**posted, "club_name": posted["club"], "pk": request.resolver_match.kwargs["player_pk"]}
     context = _session_context(request, session, error=message, error_field=field, typed=typed)
     return render(request, "duplicate/session.html", context, status=status)
 
@@ -205,7 +230,7 @@ def players_add(request, session):
 
 @_organiser_action
 def player_edit(request, session, player_pk):
-    """Rename a player, change his table, or declare him absent (forfait)."""
+    """Rename a player, change his table, declare him absent (forfait), or correct his licence, club and series."""
     player = get_object_or_404(Player, session=session, pk=player_pk)
     services.player_update(player=player, **_valid(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
@@ -246,8 +271,12 @@ def round_cancel(request, session, number):
 
 @_organiser_action
 def round_top(request, session, number):
+    """Place the top typed, or "Révéler le top de la partie": the game's top, for a session playing a game."""
     round_ = get_object_or_404(Round, session=session, number=number)
-    services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
+    if request.POST.get("action") == "reveal":
+        services.round_reveal_top(round_=round_, by=request.user)
+    else:
+        services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
     messages.success(
         request,
         _("Top du coup %(number)d : %(top)s, %(score)d points.")
@@ -739,17 +768,17 @@ def tournament_list(request):
 @require_GET
 def tournament_detail(request, pk):
     tournament = _get_tournament_for_organiser(request, pk)
-    rows, sessions = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.KINDS:
             raise Http404
         content_type, extension = exports.KINDS[kind]
-        content = exports.tournament_build(rows, sessions, kind, tournament.name)
+        content = exports.tournament_build(ranking, kind, tournament.name)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
-    return render(request, "duplicate/tournament.html", {"tournament": tournament, "rows": rows, "sessions": sessions})
+    return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})
 
 
 def _get_season_for_member(request, pk) -> Season:

@@ -13,10 +13,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test import Client, override_settings
+from django.utils import timezone
 
 from clubsite.models import Club, Membership
 from duplicate import services
+from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season, Tournament
+from duplicate.simultanes import simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
 from sheets.services import game_finish, penalty_record
@@ -65,6 +68,19 @@ class World:
         )
         self.job = ExportJob.objects.create(
             session=self.session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"x"
+        )
+        # A federation Alice organises, and its simultané (a one-move game), which the club may register a room to.
+        self.body = Club.objects.create(name="Fédération", slug="federation", kind=Club.Kind.FEDERATION)
+        Membership.objects.create(club=self.body, user=alice, role=Membership.Role.ORGANISER)
+        self.simultane = simultane_create(
+            body=self.body,
+            creator=alice,
+            name="Simultané de décembre",
+            starts_at=timezone.now(),
+            edition=self.session.edition,
+            rule_set=self.session.rule_set,
+            move_seconds=180,
+            game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
         )
         GridBoard.objects.create(user=alice)  # the grid page creates it on a first visit: not the sweep's doing
 

@@ -249,11 +249,13 @@ ENDPOINTS = {
                     "entry": STRICT,
                     "automatic": LENIENT,
                     "players": TEXT,
+                    "game_file": LENIENT,  # a text where a file goes: no file, the session draws its own
                 },
             ),
         )
     ),
     "duplicate:session": Endpoint(kwargs=_session, query=("coup",)),
+    "duplicate:game": Endpoint(kwargs=_session),
     "duplicate:players_add": Endpoint(
         kwargs=_session, get=False, forms=(Form(lambda w: {"players": "3;Zoé"}, {"players": TEXT}),)
     ),
@@ -262,8 +264,15 @@ ENDPOINTS = {
         get=False,
         forms=(
             Form(
-                lambda w: {"name": "Bobby", "table": "7", "absent": ""},
-                {"name": TEXT, "table": STRICT, "absent": LENIENT},
+                lambda w: {
+                    "name": "Bobby",
+                    "table": "7",
+                    "absent": "",
+                    "licence": "B42",
+                    "club": "Lyon",
+                    "series": "N1",
+                },
+                {"name": TEXT, "table": STRICT, "absent": LENIENT, "licence": TEXT, "club": TEXT, "series": TEXT},
             ),
         ),
     ),
@@ -375,6 +384,38 @@ ENDPOINTS = {
     "duplicate:season": Endpoint(kwargs=_season, query=("export",)),
     "duplicate:season_edit": Endpoint(kwargs=_season, forms=(Form(lambda w: SEASON, SEASON_FIELDS),)),
     "duplicate:season_delete": Endpoint(kwargs=_season, get=False, forms=(Form(lambda w: {}, {}),)),
+    "duplicate:simultanes": Endpoint(),
+    "duplicate:simultane_new": Endpoint(
+        forms=(
+            Form(
+                lambda w: {
+                    "name": "Simultané 2",
+                    "body": w.body.pk,
+                    "starts_at": "2026-12-12T14:00",
+                    "edition": w.session.edition_id,
+                    "rule_set": w.session.rule_set_id,
+                    "move_seconds": "180",
+                    "game_file": game_upload(),
+                },
+                {
+                    "name": TEXT,
+                    "body": STRICT,
+                    "starts_at": STRICT,
+                    "edition": STRICT,
+                    "rule_set": STRICT,
+                    "move_seconds": STRICT,
+                    "game_file": LENIENT,  # a text where a file goes: no file, the server draws the game
+                },
+            ),
+        )
+    ),
+    "duplicate:simultane": Endpoint(kwargs=lambda w: {"pk": w.simultane.pk}),
+    "duplicate:simultane_register": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk},
+        get=False,
+        forms=(Form(lambda w: {"club": w.club.pk, "players": "1;Ann"}, {"club": STRICT, "players": TEXT}),),
+    ),
+    "duplicate:simultane_ranking": Endpoint(kwargs=lambda w: {"pk": w.simultane.pk}, query=("club", "serie")),
     "duplicate:export": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "kind": "csv"}),
     "duplicate:export_job": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "job_pk": w.job.pk}),
     "duplicate:export_download": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "job_pk": w.job.pk}),
@@ -494,6 +535,13 @@ def gcg_upload(content: bytes):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("partie.gcg", content, content_type="text/plain")
+
+
+def game_upload():
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    game = b'{"edition": "fr", "rounds": [{"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}]}'
+    return SimpleUploadedFile("partie.json", game, content_type="application/json")
 
 
 def _url_names() -> set[str]:

@@ -48,6 +48,7 @@ def club_page(club, **rows):
     data = {
         "name": club.name,
         "slug": club.slug,
+        "kind": club.kind,
         "memberships-TOTAL_FORMS": str(len(rows)),
         "memberships-INITIAL_FORMS": str(len(rows)),
         "memberships-MIN_NUM_FORMS": "0",

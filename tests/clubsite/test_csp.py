@@ -7,10 +7,13 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
 from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
+from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season
+from duplicate.simultanes import room_register, simultane_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
@@ -98,6 +101,21 @@ def pages(client):
     first = duplicate_services.round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
     duplicate_services.result_set(round_=first, player=played.players.get(member=member), score=20)
     duplicate_services.session_finish(session=played)
+    # A simultané of a federation she organises, her club's room registered to it.
+    body = Club.objects.create(name="Fédération", slug="federation", kind=Club.Kind.FEDERATION)
+    Membership.objects.create(club=body, user=member, role=Membership.Role.ORGANISER)
+    simultane = simultane_create(
+        body=body,
+        creator=member,
+        name="Simultané",
+        starts_at=timezone.now(),
+        edition=session.edition,
+        rule_set=session.rule_set,
+        move_seconds=180,
+        game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
+    )
+    room = room_register(simultane=simultane, club=club, creator=member, players=[(1, "Ann"), (2, "Ben")])
+    duplicate_services.round_add(session=room, play_top=True)
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
     visitor = [
         "/",
@@ -147,6 +165,11 @@ def pages(client):
         "/duplicate/saisons/",
         f"/duplicate/saisons/{season.pk}/",
         f"/duplicate/saisons/{season.pk}/modifier/",
+        f"/duplicate/{room.pk}/",
+        "/duplicate/simultanes/",
+        "/duplicate/simultanes/nouveau/",
+        f"/duplicate/simultanes/{simultane.pk}/",
+        f"/duplicate/simultanes/{simultane.pk}/classement/",
     ]
     admin = [
         "/admin/",
@@ -198,7 +221,7 @@ NOT_PAGES = {
     "sheets:export", "sheets:review_rack", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
-    "duplicate:replay", "duplicate:season_delete",
+    "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register",
     "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
     "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip
@@ -212,6 +235,7 @@ PAGE_NAMES = {
     "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",
     "duplicate:tournament", "duplicate:seasons", "duplicate:season", "duplicate:season_edit", "duplicate:ranking",
     "duplicate:room", "duplicate:player", "duplicate:player_recap",
+    "duplicate:simultanes", "duplicate:simultane_new", "duplicate:simultane", "duplicate:simultane_ranking",
 }  # fmt: skip
 
 

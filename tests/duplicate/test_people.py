@@ -142,8 +142,111 @@ def test_the_federation_files_give_the_place_ties_sharing_it(client, alice, lyon
     tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[tied_evening(), tied_evening()])
     content = client.get(f"/duplicate/tournois/{tournament.pk}/?export=federation").content.decode("iso-8859-1")
     assert list(csv.reader(io.StringIO(content))) == [["1", "Anne", "52"], ["1", "Bruno", "52"], ["3", "Chloé", "40"]]
-    rows, sessions = services.tournament_ranking(tournament)
-    assert exports.tournament_build(rows, sessions, "csv", "Coupe").decode("utf-8-sig").splitlines()[:2] == [
+    ranking = services.tournament_ranking(tournament)
+    assert exports.tournament_build(ranking, "csv", "Coupe").decode("utf-8-sig").splitlines()[:2] == [
         "Nom;Coupe",
         "Date;24/11/2026",
     ]
+
+
+# Correcting a player after the session is created: his licence, club and series with his name and table.
+
+
+def _edit(client, player, **fields):
+    form = {"name": player.name, "table": player.table or "", "licence": "", "club": "", "series": ""} | fields
+    return client.post(f"/duplicate/{player.session_id}/joueurs/{player.pk}/", form)
+
+
+def test_the_service_corrects_licence_club_and_series_and_keeps_each_in_the_history(alice, lyon):
+    session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
+    anne = session.players.get()
+    services.player_update(
+        player=anne, name="Anne", table=1, absent=False, licence=" 654321 ", club="Lyon Bellecour", series="", by=alice
+    )
+    anne.refresh_from_db()
+    assert (anne.licence, anne.club_name, anne.series) == ("654321", "Lyon Bellecour", "")
+    changes = session.changes.filter(player=anne, user=alice).order_by("pk").values_list("field", "old", "new")
+    assert list(changes)[-3:] == [
+        ("player", "licence 123456", "licence 654321"),
+        ("player", "club Lyon", "club Lyon Bellecour"),
+        ("player", "série A", "série"),
+    ]
+
+
+def test_the_same_values_again_add_nothing_to_the_history(alice, lyon):
+    session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
+    anne = session.players.get()
+    before = session.changes.count()
+    services.player_update(player=anne, name="Anne", table=1, absent=False, licence="123456", club="Lyon", series="A")
+    assert session.changes.count() == before
+
+
+def test_the_arbiter_edits_them_from_the_session_page(client, alice, lyon):
+    session = make_session(alice, lyon, players=[(1, "Anne"), (2, "Bruno")])
+    bruno = session.players.get(table=2)
+    client.force_login(alice)
+    response = _edit(client, bruno, table="7", licence="B4242", club="Paris Rive Gauche", series="N2")
+    assert response.status_code == 302
+    bruno.refresh_from_db()
+    assert (bruno.table, bruno.licence, bruno.club_name, bruno.series) == (7, "B4242", "Paris Rive Gauche", "N2")
+    page = client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert 'value="B4242"' in page and 'value="Paris Rive Gauche"' in page and 'value="N2"' in page
+    history = client.get(f"/duplicate/{session.pk}/historique/").content.decode()
+    assert "licence B4242" in history and "club Paris Rive Gauche" in history
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"licence": "12-34"}, "Une licence ne compte que des lettres et des chiffres, sans espace."),
+        ({"licence": "1" * 21}, "Une licence compte 20 lettres et chiffres au plus."),
+        ({"licence": "12\x0034"}, "Une licence ne compte que des lettres et des chiffres, sans espace."),
+        ({"club": "C" * 81}, "Un nom de club compte 80 caractères au plus."),
+        ({"club": "Ly\x00on"}, "Un nom de club ne peut contenir le caractère nul."),
+        ({"series": "ABCDEFGHIJK"}, "Une série compte 10 caractères au plus."),
+        ({"series": "N\x001"}, "Une série ne peut contenir le caractère nul."),
+    ],
+)
+def test_a_bad_value_is_refused_in_the_players_row_and_nothing_changes(client, alice, lyon, fields, message):
+    session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
+    anne = session.players.get()
+    before = session.changes.count()
+    client.force_login(alice)
+    response = _edit(
+        client, anne, **({"name": "Anne Martin", "licence": "123456", "club": "Lyon", "series": "A"} | fields)
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f'<p id="edit-{anne.pk}-error" class="error" role="alert">{message}</p>' in page.replace("&#x27;", "'")
+    assert 'value="Anne Martin"' in page  # what was typed stays in his row
+    anne.refresh_from_db()
+    assert (anne.name, anne.licence, anne.club_name, anne.series) == ("Anne", "123456", "Lyon", "A")
+    assert session.changes.count() == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"licence": "AB 12"}, "La licence « AB 12 » ne compte que des lettres et des chiffres (20 au plus)."),
+        ({"club": "C" * 81}, "Un nom de club compte 80 caractères au plus, sans caractère nul."),
+        ({"series": "N\x001"}, "Une série compte 10 caractères au plus, sans caractère nul."),
+    ],
+)
+def test_the_service_refuses_what_the_columns_would_not_keep(alice, lyon, fields, message):
+    session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
+    anne = session.players.get()
+    values = {"licence": "123456", "club": "Lyon", "series": "A"} | fields
+    with pytest.raises(services.DuplicateError) as refused:
+        services.player_update(player=anne, name="Anne", table=1, absent=False, **values)
+    assert str(refused.value) == message
+    anne.refresh_from_db()
+    assert (anne.licence, anne.club_name, anne.series) == ("123456", "Lyon", "A")
+
+
+def test_only_the_sessions_organisers_edit_a_player(client, alice, bob, lyon):
+    session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456")])
+    anne = session.players.get()
+    client.force_login(bob)
+    assert _edit(client, anne, licence="999").status_code in (403, 404)
+    anne.refresh_from_db()
+    assert anne.licence == "123456"

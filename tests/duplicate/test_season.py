@@ -42,7 +42,15 @@ def autumn(alice, bob, lyon, grenoble, charlie):
         finish=False,
     )
     robert = october.players.get(member=bob)
-    services.player_update(player=robert, name="Robert", table=robert.table, absent=True)
+    services.player_update(
+        player=robert,
+        name="Robert",
+        table=robert.table,
+        absent=True,
+        licence=robert.licence,
+        club=robert.club_name,
+        series=robert.series,
+    )
     services.session_finish(session=october)
     played_session(
         alice,

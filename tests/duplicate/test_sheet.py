@@ -178,7 +178,7 @@ def test_an_emptied_console_row_takes_the_bulletin_back_and_keeps_the_marks(clie
 def test_an_absent_players_bulletin_is_refused(client, alice, lyon):
     """Trial of issue 11: a player declared absent took bulletins without a word."""
     session, premier, _second = seed_game(alice, lyon)
-    services.player_update(player=premier, name="Premier", table=1, absent=True)
+    services.player_update(player=premier, name="Premier", table=1, absent=True, licence="", club="", series="")
     with pytest.raises(services.DuplicateError) as caught:
         services.bulletin_enter(round_=session.rounds.get(number=3), table="1", entry="12")
     assert str(caught.value) == "Premier est déclaré absent : décochez « absent » avant de saisir son bulletin."

@@ -231,3 +231,31 @@ def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, se
     page.get_by_role("button", name="Préparer le fichier (Fichier fédéral)").click()
     expect(page).to_have_url(first)
     assert session.export_jobs.count() == 1
+
+
+@pytest.mark.parametrize("viewport", [PHONE])
+def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page):
+    """Issue 16: a player's licence, club and series are corrected after the session is created; a licence
+    that is not letters and digits is refused in his row, with what was typed kept."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    page.goto(f"/duplicate/{session.pk}/")
+    page.get_by_text("Gérer les joueurs").click()
+    page.get_by_label("Licence de Bruno").fill("B4242")
+    page.get_by_label("Club de Bruno").fill("Paris Rive Gauche")
+    page.get_by_label("Série de Bruno").fill("N2")
+    page.locator("form", has=page.get_by_label("Licence de Bruno")).get_by_role("button", name="Enregistrer").click()
+    expect(page.locator(".messages")).to_have_text("Bruno : modifications enregistrées.")
+    page.get_by_text("Gérer les joueurs").click()
+    expect(page.get_by_label("Licence de Bruno")).to_have_value("B4242")
+    expect(page.get_by_label("Club de Bruno")).to_have_value("Paris Rive Gauche")
+    expect(page.get_by_label("Série de Bruno")).to_have_value("N2")
+
+    page.get_by_label("Licence de Chloé").fill("12-34")
+    page.locator("form", has=page.get_by_label("Licence de Chloé")).get_by_role("button", name="Enregistrer").click()
+    row = page.locator("form", has=page.get_by_label("Licence de Chloé"))
+    expect(row.get_by_role("alert")).to_have_text("Une licence ne compte que des lettres et des chiffres, sans espace.")
+    expect(page.get_by_label("Licence de Chloé")).to_have_value("12-34")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.locator("details.add-players").first.screenshot(path="docs/screenshots/duplicate-players-phone.png")
+    assert session.players.get(name="Chloé").licence == ""

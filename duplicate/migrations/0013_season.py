@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubsite', '0006_member_profile'),
-        ('duplicate', '0011_player_licence_club_series'),
+        ('duplicate', '0012_simultanes'),
     ]
 
     operations = [

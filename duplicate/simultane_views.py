@@ -1,0 +1,127 @@
+"""The simultanés' pages: a federation body prepares one, clubs register their rooms, everyone concerned follows the
+combined ranking live (duplicate.simultanes)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubsite.models import Club
+
+from . import services, simultanes
+from .forms import RoomForm, SimultaneForm
+from .models import Simultane
+
+
+def _simultane_for(request, pk) -> Simultane:
+    """A simultané the member may see; anyone else gets the 404 of an unknown id."""
+    visible = Simultane.objects.visible_to(request.user).select_related("body", "edition", "rule_set")
+    return get_object_or_404(visible, pk=pk)
+
+
+@login_required
+@require_GET
+def simultane_list(request):
+    simultanes_seen = Simultane.objects.visible_to(request.user).select_related("body")[:100]
+    prepares = Club.objects.organised_by(request.user).bodies().exists()
+    return render(request, "duplicate/simultanes.html", {"simultanes": simultanes_seen, "prepares": prepares})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def simultane_new(request):
+    form = SimultaneForm(request.user, request.POST or None, request.FILES or None)
+    if not form.fields["body"].queryset.exists():
+        messages.error(request, _("Seuls les organisateurs d'une fédération ou d'un comité préparent un simultané."))
+        return redirect("duplicate:simultanes")
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            simultane = simultanes.simultane_create(
+                body=data["body"],
+                creator=request.user,
+                name=data["name"],
+                starts_at=data["starts_at"],
+                edition=data["edition"],
+                rule_set=data["rule_set"],
+                move_seconds=data["move_seconds"],
+                game=data["game"],
+            )
+        except services.DuplicateError as error:
+            form.add_error("game_file", str(error))
+        else:
+            messages.success(
+                request,
+                _("Simultané « %(name)s » prêt : %(moves)d coups, scellés jusqu'à ce que chaque salle y arrive.")
+                % {"name": simultane.name, "moves": len(simultane.game)},
+            )
+            return redirect("duplicate:simultane", pk=simultane.pk)
+    return render(request, "duplicate/simultane_new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def simultane_detail(request, pk):
+    simultane = _simultane_for(request, pk)
+    return render(request, "duplicate/simultane.html", _detail_context(request, simultane))
+
+
+def _detail_context(request, simultane, form=None):
+    ranking = simultanes.live_ranking(simultane)
+    form = form or RoomForm(request.user)
+    return {
+        "simultane": simultane,
+        "ranking": ranking,
+        "form": form,
+        "registers": form.fields["club"].queryset.exists(),
+        "is_organiser": simultane.is_organiser(request.user),
+        "moves": len(simultane.game),
+    }
+
+
+@login_required
+@require_POST
+def simultane_register(request, pk):
+    simultane = _simultane_for(request, pk)
+    form = RoomForm(request.user, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            room = simultanes.room_register(
+                simultane=simultane,
+                club=data["club"],
+                creator=request.user,
+                players=services.parse_player_lines(data["players"]),
+            )
+        except services.DuplicateError as error:
+            form.add_error("players", str(error))
+        else:
+            messages.success(
+                request,
+                _("Salle inscrite pour %(club)s : ajoutez vos joueurs, puis tirez le premier coup à l'heure.")
+                % {"club": data["club"].name},
+            )
+            return redirect("duplicate:session", pk=room.pk)
+    return render(request, "duplicate/simultane.html", _detail_context(request, simultane, form), status=400)
+
+
+@login_required
+@require_GET
+def simultane_ranking(request, pk):
+    """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
+    simultane = _simultane_for(request, pk)
+    ranking = simultanes.live_ranking(simultane)
+    club = request.GET.get("club", "")[:100]
+    series = request.GET.get("serie", "")[:10]
+    club = club if club in ranking.clubs else ""
+    series = series if series in ranking.series else ""
+    context = {
+        "simultane": simultane,
+        "ranking": ranking,
+        "rows": ranking.within(club=club, series=series),
+        "club": club,
+        "series": series,
+    }
+    template = "duplicate/simultane_ranking.html"
+    return render(request, f"{template}#board" if request.htmx else template, context)

@@ -1,0 +1,210 @@
+"""Simultanés: a federation body's game played by rooms of several clubs, ranked together (README, "Simultanés").
+
+The body prepares the game (drawn by the server ahead of time, or read from a game file); each club's organiser
+registers a room, which is an ordinary session playing that game (`Session.simultane`, `services.round_add`). The
+combined ranking reads every room's results live.
+
+Solos (§3.5) count within each room, for that room's players and by its own count of players present: a solo is
+a move nobody else in the room found, which the room's arbiter announces and the room's screens show, and a
+ranking across the rooms must not change the totals the players saw in their room. So a player's total in the
+combined ranking is his room's total.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field, replace
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine.ranking import percent_of, rank, shared_places
+from scoring.models import Edition, RuleSet, move_index
+
+from . import games, services
+from .errors import DuplicateError
+from .models import Session, Simultane
+
+
+def _engines(code):
+    edition = Edition.objects.named(code).first() if code else None
+    return None if edition is None else Edition.objects.engine(edition.code)
+
+
+def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_seconds, game=None) -> Simultane:
+    """A simultané of `body` (a federation or a district), its game checked (`game`: `games.GameRound`s read from a
+    file, for this edition) or drawn now by the server with the best move of each draw as its top."""
+    if not body.is_body:
+        raise DuplicateError(_("Seule une fédération ou un comité prépare un simultané."))
+    if not name.strip():
+        raise DuplicateError(_("Donnez un nom au simultané."))
+    rules = rule_set.build()
+    if move_seconds not in rules.move_seconds_choices:
+        raise DuplicateError(
+            _("Temps par coup à choisir parmi : %(choices)s secondes.")
+            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
+        )
+    engine = Edition.objects.engine(edition.code)
+    if game is None:
+        index = move_index(edition.code)
+        if index is None:
+            raise DuplicateError(
+                _("L'édition %(edition)s n'a pas de liste de mots pour tirer la partie : importez-la d'un fichier.")
+                % {"edition": edition}
+            )
+        game = games.draw_game(engine, rules, index, secrets.randbits(48))
+        imported = False
+    else:
+        game = games.check_game([(r.draw, r.top, r.top_score) for r in game], engine, rules)
+        imported = True
+    if not game:
+        raise DuplicateError(_("La partie n'a aucun coup."))
+    return Simultane.objects.create(
+        body=body,
+        creator=creator,
+        name=name.strip()[:120],
+        starts_at=starts_at,
+        edition=edition,
+        rule_set=rule_set,
+        move_seconds=move_seconds,
+        game=[r.as_dict() for r in game],
+        imported=imported,
+    )
+
+
+def room_register(*, simultane: Simultane, club, creator, players=()) -> Session:
+    """A club's room for the simultané: a session of the club (personal when `club` is None) with the simultané's
+    name, day, edition, rules and time per move, which plays its game."""
+    if club is not None and not club.is_organiser(creator):
+        raise DuplicateError(_("Seuls les organisateurs du club inscrivent une salle."))
+    with transaction.atomic():
+        session = services.session_create(
+            creator=creator,
+            club=club,
+            name=simultane.name,
+            date=timezone.localtime(simultane.starts_at).date(),
+            edition=simultane.edition,
+            rule_set=simultane.rule_set,
+            move_seconds=simultane.move_seconds,
+            players=players,
+        )
+        session.simultane = simultane
+        session.save(update_fields=["simultane"])
+    return session
+
+
+@dataclass(frozen=True)
+class Row:
+    place: int
+    name: str
+    club: str  # the room's club ("" for a personal room)
+    session: str
+    session_id: int
+    series: str
+    licence: str
+    total: int
+    gap: int
+    percent: float
+    solos: int
+
+
+@dataclass(frozen=True)
+class Room:
+    session: Session
+    club: str
+    players: int
+    moves: int  # the moves it has closed
+    finished: bool
+
+
+@dataclass
+class Ranking:
+    rows: list[Row]
+    tops_total: int
+    moves: int  # the moves every room counts
+    rooms: list[Room] = field(default_factory=list)
+
+    @property
+    def clubs(self) -> list[str]:
+        return sorted({row.club for row in self.rows if row.club})
+
+    @property
+    def series(self) -> list[str]:
+        return sorted({row.series for row in self.rows if row.series})
+
+    def within(self, *, club: str = "", series: str = "") -> list[Row]:
+        """The rows of one club's rooms, or of one series, placed among themselves, ties sharing the place."""
+        rows = [r for r in self.rows if (not club or r.club == club) and (not series or r.series == series)]
+        places = shared_places([r.total for r in rows])
+        return [replace(row, place=place) for row, place in zip(rows, places, strict=True)]
+
+
+def live_ranking(simultane: Simultane) -> Ranking:
+    """`ranking`, computed once for each state of the rooms and kept in the shared cache: every change a room's
+    ranking shows bumps its version (a result on the move being played does not, and the combined ranking does
+    not count that move), and a room registered changes their number. One query when nothing changed."""
+    versions = list(Session.objects.filter(simultane=simultane).order_by("pk").values_list("pk", "version"))
+    stamp = hashlib.blake2b(repr(versions).encode(), digest_size=8).hexdigest()
+    key = f"duplicate:simultane-ranking:1:{simultane.pk}:{stamp}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = ranking(simultane)
+        cache.set(key, cached, settings.DUPLICATE_ROOM_CACHE_SECONDS)
+    return cached
+
+
+def ranking(simultane: Simultane) -> Ranking:
+    """Every room's players ranked together on the moves every room has closed (a room's move closes when its
+    next one is drawn, every move once it is finished), ties sharing the place. A room that has drawn nothing yet
+    is listed, not ranked. Four queries whatever the number of rooms and players."""
+    sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
+    rules = {}
+    for session in sessions:
+        if session.rule_set.code not in rules:
+            rules[session.rule_set.code] = RuleSet.objects.engine(session.rule_set.code)
+    inputs = services.ranking_inputs(sessions, rules)
+    drawn = services.rounds_drawn(sessions)
+    rooms = []
+    for session in sessions:
+        figures = inputs[session.pk]
+        placed = len(figures.rounds)
+        closed = placed if session.finished_at else min(placed, drawn.get(session.pk, 0) - 1)
+        club = session.club.name if session.club else ""
+        rooms.append(Room(session, club, len(figures.players), max(closed, 0), bool(session.finished_at)))
+    started = [room for room in rooms if drawn.get(room.session.pk)]
+    moves = min((room.moves for room in started), default=0)
+    tops = [game_round["top_score"] for game_round in simultane.game[:moves]]
+    rows = []
+    for room in started:
+        figures = inputs[room.session.pk]
+        arguments = figures.engine_arguments()
+        arguments["tops"] = tops
+        for ranked in rank(**arguments):
+            player = figures.players[ranked.player]
+            if player.absent:
+                continue
+            rows.append((player, room, ranked))
+    tops_total = sum(tops)
+    places = shared_places([ranked.total for _player, _room, ranked in rows])
+    ranked_rows = sorted(
+        (
+            Row(
+                place=place,
+                name=player.name,
+                club=room.club,
+                session=room.session.name,
+                session_id=room.session.pk,
+                series=player.series,
+                licence=player.licence,
+                total=ranked.total,
+                gap=ranked.total - tops_total,
+                percent=percent_of(ranked.total, tops_total),
+                solos=ranked.solos,
+            )
+            for (player, room, ranked), place in zip(rows, places, strict=True)
+        ),
+        key=lambda row: (row.place, row.name.casefold(), row.session_id),
+    )
+    return Ranking(ranked_rows, tops_total, moves, rooms)

@@ -1,0 +1,365 @@
+"""Issue 16, "Simultanés": a federation body's sealed game played by rooms of three clubs, ranked together live,
+overall, per club and per series, ties sharing places; no draw before the simultané's time."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from clubsite.models import Club, Membership
+from duplicate import services, simultanes
+from duplicate.games import GameRound
+from duplicate.models import Session, Simultane
+from scoring.models import Edition, RuleSet
+
+from .test_game_files import GAME
+
+GAME_ROUNDS = [GameRound(**game_round) for game_round in GAME]  # tops 26, 18, 13, 71: 128 in all
+
+
+@pytest.fixture
+def dave(db):
+    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+
+
+@pytest.fixture
+def eve(db):
+    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
+
+
+@pytest.fixture
+def annecy(dave):
+    club = Club.objects.create(name="Club d'Annecy", slug="annecy")
+    Membership.objects.create(club=club, user=dave, role=Membership.Role.ORGANISER)
+    return club
+
+
+@pytest.fixture
+def comite(eve):
+    """Eve organises the district (comité), a federation body."""
+    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
+    return club
+
+
+def make_simultane(body, creator, starts_at=None, game=GAME_ROUNDS, **fields):
+    return simultanes.simultane_create(
+        body=body,
+        creator=creator,
+        name=fields.get("name", "Simultané des Alpes"),
+        starts_at=starts_at or timezone.now() - datetime.timedelta(minutes=1),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=180,
+        game=game,
+    )
+
+
+@pytest.fixture
+def simultane(comite, eve):
+    return make_simultane(comite, eve)
+
+
+def room(simultane, club, organiser, players):
+    """A club's room, its players given as (name, series)."""
+    lines = [services.PlayerLine(table, name, "", "", series) for table, (name, series) in enumerate(players, 1)]
+    return simultanes.room_register(simultane=simultane, club=club, creator=organiser, players=lines)
+
+
+def play(session, scores_by_move, finish=True):
+    """Each move of the game drawn and its top placed from the game, then each player's score (in table order)."""
+    players = list(session.players.order_by("table"))
+    for scores in scores_by_move:
+        round_ = services.round_add(session=session, play_top=True)
+        services.results_set(
+            round_=round_, entries=[services.Entry(p.pk, score) for p, score in zip(players, scores, strict=True)]
+        )
+    if finish:
+        services.session_finish(session=session)
+
+
+@pytest.fixture
+def three_rooms(simultane, lyon, alice, grenoble, charlie, annecy, dave):
+    """Ann and Cid find every top (128) in two clubs, Ben and Dan tie on 93 in two clubs, Eve makes 109, Fay 40."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
+    annecy_room = room(simultane, annecy, dave, [("Eve", "A"), ("Fay", "B")])
+    play(lyon_room, [(26, 20), (18, 10), (13, 13), (71, 50)])
+    play(grenoble_room, [(26, 26), (18, 0), (13, 13), (71, 54)])
+    play(annecy_room, [(26, 10), (18, 10), (5, 10), (60, 10)])
+    return lyon_room, grenoble_room, annecy_room
+
+
+def rows(rows_):
+    return [(row.place, row.name, row.club, row.total, row.gap, row.percent) for row in rows_]
+
+
+def test_three_clubs_rooms_are_ranked_together_ties_sharing_places(simultane, three_rooms):
+    combined = simultanes.ranking(simultane)
+    assert (combined.tops_total, combined.moves) == (128, 4)
+    assert rows(combined.rows) == [
+        (1, "Ann", "Club de Lyon", 128, 0, 100.0),
+        (1, "Cid", "Club de Grenoble", 128, 0, 100.0),
+        (3, "Eve", "Club d'Annecy", 109, -19, 85.2),
+        (4, "Ben", "Club de Lyon", 93, -35, 72.7),
+        (4, "Dan", "Club de Grenoble", 93, -35, 72.7),
+        (6, "Fay", "Club d'Annecy", 40, -88, 31.3),
+    ]
+
+
+def test_the_ranking_within_a_club_and_within_a_series(simultane, three_rooms):
+    combined = simultanes.ranking(simultane)
+    assert combined.clubs == ["Club d'Annecy", "Club de Grenoble", "Club de Lyon"]
+    assert combined.series == ["A", "B"]
+    assert rows(combined.within(club="Club de Grenoble")) == [
+        (1, "Cid", "Club de Grenoble", 128, 0, 100.0),
+        (2, "Dan", "Club de Grenoble", 93, -35, 72.7),
+    ]
+    assert [(row.place, row.name) for row in combined.within(series="B")] == [(1, "Ben"), (1, "Dan"), (3, "Fay")]
+
+
+def test_live_the_ranking_counts_the_moves_every_started_room_has_closed(simultane, lyon, alice, grenoble, charlie):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
+    play(lyon_room, [(26, 20), (18, 10), (13, 13)], finish=False)  # moves 1 and 2 closed, 3 being entered
+    play(grenoble_room, [(26, 26), (0, 18)], finish=False)  # move 1 closed
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (1, 26)
+    assert [(row.place, row.name, row.total) for row in combined.rows] == [
+        (1, "Ann", 26),
+        (1, "Cid", 26),
+        (1, "Dan", 26),
+        (4, "Ben", 20),
+    ]
+    assert [(r.club, r.moves, r.finished) for r in combined.rooms] == [
+        ("Club de Lyon", 2, False),
+        ("Club de Grenoble", 1, False),
+    ]
+
+
+def test_a_room_not_started_is_listed_not_ranked(simultane, lyon, alice, grenoble, charlie):
+    play(room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")]), [(26, 20)])
+    room(simultane, grenoble, charlie, [("Cid", "A")])
+    combined = simultanes.ranking(simultane)
+    assert [row.name for row in combined.rows] == ["Ann", "Ben"]
+    assert [(r.club, r.players, r.moves) for r in combined.rooms] == [
+        ("Club de Lyon", 2, 1),
+        ("Club de Grenoble", 1, 0),
+    ]
+
+
+def test_solos_count_within_each_room_by_its_own_number_of_players(simultane, lyon, alice, grenoble, charlie):
+    """Tournament rules: +10 for a solo from 16 players (§3.5). Lyon's room has 16: Ann's 26 alone is a solo
+    worth 36. Grenoble's has 2: Cid's 26 alone is a solo worth nothing, whatever the 18 players of the simultané."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), *((f"Joueur {n}", "B") for n in range(2, 17))])
+    play(lyon_room, [(26, *([10] * 15))])
+    play(room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")]), [(26, 10)])
+    combined = simultanes.ranking(simultane)
+    assert [(row.place, row.name, row.total, row.solos) for row in combined.rows[:3]] == [
+        (1, "Ann", 36, 1),
+        (2, "Cid", 26, 1),
+        (3, "Dan", 10, 0),
+    ]
+
+
+# The game: sealed, in order, not before its time
+
+
+def test_no_draw_before_the_simultanes_time(comite, eve, lyon, alice):
+    later = make_simultane(comite, eve, starts_at=timezone.make_aware(datetime.datetime(2099, 12, 12, 14, 0)))
+    lyon_room = room(later, lyon, alice, [("Ann", "A")])
+    with pytest.raises(services.DuplicateError) as refused:
+        services.round_add(session=lyon_room)
+    assert (
+        str(refused.value)
+        == "Le simultané « Simultané des Alpes » commence le 12 décembre 2099 à 14:00 : aucun tirage avant."
+    )
+    assert not lyon_room.rounds.exists()
+    Simultane.objects.filter(pk=later.pk).update(starts_at=timezone.now())
+    lyon_room.refresh_from_db()
+    assert services.round_add(session=lyon_room).draw == "VAGUEST"
+
+
+def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    assert (lyon_room.name, lyon_room.date, lyon_room.club) == (simultane.name, timezone.localdate(), lyon)
+    with pytest.raises(services.DuplicateError):
+        services.round_add(session=lyon_room, draw_text="EAIRSTU")
+    first = services.round_add(session=lyon_room)
+    assert first.draw == "VAGUEST"
+    with pytest.raises(services.DuplicateError):
+        services.round_set_top(round_=first, top_text="H8 VAGUE")
+    services.round_reveal_top(round_=first)
+    first.refresh_from_db()
+    assert (first.top, first.top_score) == ("H4 VAGUE", 26)
+
+
+def test_the_game_stays_sealed_from_the_rooms_arbiter(client, simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    services.round_add(session=lyon_room)
+    client.force_login(alice)
+    console = client.get(reverse("duplicate:session", args=[lyon_room.pk])).content.decode()
+    page = client.get(reverse("duplicate:simultane", args=[simultane.pk])).content.decode()
+    game = client.get(f"/api/duplicate/sessions/{lyon_room.pk}/game")
+    assert "VAGUEST" in console  # move 1's draw, drawn
+    for seen in (console, page, game.content.decode()):
+        assert "H4 VAGUE" not in seen.replace('placeholder="H4 VAGUE"', "")  # move 1's top, not revealed yet
+        assert "ST+AIONX" not in seen  # move 2's draw
+        assert "AVIONS" not in seen
+    assert game.json()["rounds"] == []
+
+
+def test_a_server_drawn_game_has_its_moves_checked_and_numbered(comite, eve):
+    drawn = make_simultane(comite, eve, game=None)
+    assert not drawn.imported
+    assert [game_round["number"] for game_round in drawn.game] == list(range(1, len(drawn.game) + 1))
+    assert len(drawn.game) >= 10
+    assert all(game_round["top_score"] > 0 for game_round in drawn.game)
+
+
+def test_only_a_federation_body_prepares_a_simultane(lyon, alice):
+    with pytest.raises(services.DuplicateError) as refused:
+        make_simultane(lyon, alice)
+    assert str(refused.value) == "Seule une fédération ou un comité prépare un simultané."
+
+
+# Pages
+
+
+def test_the_body_prepares_a_simultane_from_its_page(client, comite, eve):
+    client.force_login(eve)
+    data = {
+        "name": "Simultané de Noël",
+        "body": comite.pk,
+        "starts_at": "2026-12-20T14:00",
+        "edition": Edition.objects.get(code="fr").pk,
+        "rule_set": RuleSet.objects.get(code="tournoi").pk,
+        "move_seconds": "180",
+    }
+    response = client.post(reverse("duplicate:simultane_new"), data)
+    created = Simultane.objects.get(name="Simultané de Noël")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("duplicate:simultane", args=[created.pk])
+    assert timezone.localtime(created.starts_at).strftime("%Y-%m-%d %H:%M") == "2026-12-20 14:00"
+    assert len(created.game) >= 10
+
+
+def test_a_club_organiser_cannot_prepare_one(client, lyon, alice):
+    client.force_login(alice)
+    response = client.get(reverse("duplicate:simultane_new"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("duplicate:simultanes")
+
+
+def test_a_club_registers_its_room_from_the_simultanes_page(client, simultane, lyon, alice, bob):
+    client.force_login(alice)
+    page = client.get(reverse("duplicate:simultane", args=[simultane.pk]))
+    assert "Inscrire une salle" in page.content.decode()
+    url = reverse("duplicate:simultane_register", args=[simultane.pk])
+    response = client.post(url, {"club": lyon.pk, "players": "1;Ann;;;A\n2;Ben;;;B"})
+    lyon_room = Session.objects.get(simultane=simultane)
+    assert response["Location"] == reverse("duplicate:session", args=[lyon_room.pk])
+    assert [(p.name, p.series) for p in lyon_room.players.order_by("table")] == [("Ann", "A"), ("Ben", "B")]
+    client.force_login(bob)  # a plain member of the club registers nothing
+    response = client.post(url, {"club": lyon.pk, "players": ""})
+    assert response.status_code == 400
+    assert Session.objects.filter(simultane=simultane).count() == 1
+
+
+def test_the_ranking_page_is_for_those_concerned(client, simultane, three_rooms, bob, eve):
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    assert client.get(url).status_code == 302  # anonymous: the login page
+    stranger = get_user_model().objects.create_user("zoe", "zoe@example.org", "motdepasse-zoe")
+    client.force_login(stranger)
+    assert client.get(url).status_code == 404
+    for reader in (eve, bob):  # the body's organiser; a member of a club whose room plays
+        client.force_login(reader)
+        response = client.get(url, {"club": "Club de Grenoble"})
+        assert response.status_code == 200
+        assert [(row.place, row.name) for row in response.context["rows"]] == [(1, "Cid"), (2, "Dan")]
+
+
+# API
+
+
+def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
+    client.force_login(eve)
+    created = client.post(
+        "/api/duplicate/simultanes",
+        {"name": "Simultané API", "edition": "fr", "starts_at": "2026-01-01T14:00:00+01:00", "game": {"rounds": GAME}},
+        content_type="application/json",
+    )
+    assert created.status_code == 201
+    assert created.json()["moves"] == 4
+    pk = created.json()["id"]
+    client.force_login(alice)
+    session = client.post(
+        "/api/duplicate/sessions",
+        {"name": "Salle de Lyon", "club": lyon.pk, "simultane": pk, "players": ["Ann", "Ben"]},
+        content_type="application/json",
+    )
+    assert session.status_code == 201
+    room_pk = session.json()["id"]
+    ann, ben = session.json()["players"]
+    refused = client.post(
+        f"/api/duplicate/sessions/{room_pk}/rounds", {"draw": "EAIRSTU"}, content_type="application/json"
+    )
+    assert refused.status_code == 422
+    assert (
+        refused.json()["detail"] == "Ce tirage n'est pas celui de la partie jouée (coup 1) : « Tirer » donne le sien."
+    )
+    refused = client.post(
+        f"/api/duplicate/sessions/{room_pk}/rounds", {"top": "H8 VAGUE"}, content_type="application/json"
+    )
+    assert refused.status_code == 422
+    played = client.post(f"/api/duplicate/sessions/{room_pk}/rounds", {}, content_type="application/json")
+    assert played.status_code == 201
+    assert played.json() == {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}
+    scores = {"scores": [{"player": ann["id"], "score": 26}, {"player": ben["id"], "score": 20}]}
+    assert (
+        client.put(
+            f"/api/duplicate/sessions/{room_pk}/rounds/1/scores", scores, content_type="application/json"
+        ).status_code
+        == 200
+    )
+    client.post(f"/api/duplicate/sessions/{room_pk}/finish")
+    ranking = client.get(f"/api/duplicate/simultanes/{pk}/ranking")
+    assert ranking.status_code == 200
+    assert ranking.json()["tops_total"] == 26
+    assert [
+        (r["place"], r["name"], r["club"], r["session"], r["total"], r["gap"], r["percent"])
+        for r in ranking.json()["rows"]
+    ] == [
+        (1, "Ann", "Club de Lyon", "Simultané API", 26, 0, 100.0),
+        (2, "Ben", "Club de Lyon", "Simultané API", 20, -6, 76.9),
+    ]
+
+
+def test_the_api_refuses_a_simultane_to_a_club_organiser(client, lyon, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/api/duplicate/simultanes",
+        {"name": "S", "starts_at": "2026-01-01T14:00:00"},
+        content_type="application/json",
+    )
+    assert response.status_code == 403
+    assert (
+        response.json()["detail"] == "Seuls les organisateurs d'une fédération ou d'un comité préparent un simultané."
+    )
+
+
+def test_the_api_refuses_a_room_draw_before_the_start(client, comite, eve, lyon, alice):
+    later = make_simultane(comite, eve, starts_at=timezone.make_aware(datetime.datetime(2099, 12, 12, 14, 0)))
+    client.force_login(alice)
+    session = client.post(
+        "/api/duplicate/sessions",
+        {"name": "Salle", "club": lyon.pk, "simultane": later.pk},
+        content_type="application/json",
+    )
+    response = client.post(
+        f"/api/duplicate/sessions/{session.json()['id']}/rounds", {}, content_type="application/json"
+    )
+    assert response.status_code == 422
+    assert "aucun tirage avant" in response.json()["detail"]
