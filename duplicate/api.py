@@ -18,7 +18,7 @@ from scoring.schemas import ErrorOut
 
 from . import games, services, simultanes
 from .exports import build, filename
-from .models import Player, Result, Round, Session, Simultane
+from .models import Player, Result, Round, Season, Session, Simultane
 from .recap import player_recap
 from .schemas import (
     GameOut,
@@ -32,6 +32,7 @@ from .schemas import (
     RoundOut,
     ScoresIn,
     ScoresOut,
+    SeasonRankingOut,
     SessionIn,
     SessionOut,
     SimultaneIn,
@@ -443,5 +444,34 @@ def player_recap_get(request, pk: int, player_id: int):
                 "percent": row.percent,
             }
             for row in recap.rows
+        ],
+    }
+
+
+@router.get(
+    "/duplicate/seasons/{pk}/ranking", response={200: SeasonRankingOut, **ERRORS}, summary="Classement de saison"
+)
+def season_ranking(request, pk: int):
+    """A club's season, as its page shows it: read by the club's members; 404 for anyone else."""
+    season = Season.objects.visible_to(request.user).filter(pk=pk).first()
+    if season is None:
+        raise HttpError(404, _("Saison introuvable."))
+    standing = services.season_ranking(season)
+    return {
+        "name": season.name,
+        "start": season.start,
+        "end": season.end,
+        "ranked_by": season.ranked_by,
+        "best": season.best,
+        "rows": [
+            {
+                "place": row.place,
+                "name": name,
+                "sessions": row.played,
+                "counted": row.counted,
+                "total": row.total,
+                "percent": row.percent,
+            }
+            for name, row in standing.rows
         ],
     }

@@ -18,7 +18,7 @@ from openpyxl.utils import get_column_letter
 
 from scoring.engine.ranking import rank, solos_by_move
 
-from .models import Session
+from .models import Season, Session
 from .services import TournamentRanking, ranking_input
 
 KINDS = {
@@ -117,13 +117,15 @@ def _federation_file(rows) -> bytes:
     return buffer.getvalue().encode("iso-8859-1", errors="replace")
 
 
-def _spreadsheet(title: list[list], header: list[str], rows: list[list], kind: str, fixed: int) -> bytes:
+def _spreadsheet(
+    title: list[list], header: list[str], rows: list[list], kind: str, fixed: int, tops: bool = True
+) -> bytes:
     """An XLSX workbook, or a CSV for French spreadsheets (semicolons, decimal commas, dates as 24/11/2026, a BOM
     for Excel): the `title` lines (the name, the date…), an empty line, the header, then the rows, the first of
-    them the tops. The XLSX keeps the `fixed` first columns in view."""
+    them the tops unless `tops` is false (a season has none). The XLSX keeps the `fixed` first columns in view."""
     top = [*title, []]
     if kind == "xlsx":
-        return _workbook(top, header, rows, fixed)
+        return _workbook(top, header, rows, fixed, tops)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerows([_csv_text(value) for value in row] for row in _cells([*top, header, *rows]))
@@ -138,7 +140,7 @@ def _csv_text(value):
     return value
 
 
-def _workbook(top: list[list], header: list[str], rows: list[list], fixed: int) -> bytes:
+def _workbook(top: list[list], header: list[str], rows: list[list], fixed: int, tops: bool) -> bytes:
     book = Workbook()
     sheet = book.active
     sheet.title = "Classement"
@@ -155,8 +157,8 @@ def _workbook(top: list[list], header: list[str], rows: list[list], fixed: int) 
     bold = Font(bold=True)
     for cell in [sheet["A1"], sheet["B1"], *sheet[header_row]]:
         cell.font = bold
-    # The title, the header and the tops stay in view, and so do the first columns.
-    sheet.freeze_panes = sheet.cell(row=header_row + 2, column=fixed + 1)
+    # The title, the header and the tops (if any) stay in view, and so do the first columns.
+    sheet.freeze_panes = sheet.cell(row=header_row + 1 + tops, column=fixed + 1)
     for number, column in enumerate(sheet.iter_cols(min_row=header_row), start=1):
         widest = max((len(str(cell.value)) for cell in column if cell.value is not None), default=0)
         sheet.column_dimensions[get_column_letter(number)].width = min(max(widest + 2, 6), 40)
@@ -205,3 +207,31 @@ def tournament_build(ranking: TournamentRanking, kind: str, name: str) -> bytes:
     ]
     # Place and name stay in view.
     return _spreadsheet(title, header, [tops, *rows], kind, fixed=2)
+
+
+SEASON_KINDS = ("csv", "xlsx")  # the federation's file (facts §4) is a session's: a season has none
+SEASON_HEADER = ["Place", "Nom", "Séances jouées", "Séances retenues", "Total", "% moyen du top"]
+
+
+def season_build(season: Season, standing, kind: str) -> bytes:
+    """A season's ranking (`services.season_ranking`): place, name, sessions played and counted, total, mean
+    percentage; above it its club, name, dates and how it ranks."""
+    counting = season.get_counting_display()
+    if season.best:
+        counting = f"{counting} : {season.best}"
+    title = [
+        ["Club", season.club.name],
+        ["Saison", season.name],
+        ["Du", season.start],
+        ["Au", season.end],
+        ["Séances retenues", counting],
+        ["Classement par", season.get_ranked_by_display()],
+    ]
+    rows = [[row.place, name, row.played, row.counted, row.total, row.percent] for name, row in standing.rows]
+    # No tops row: the place and the name stay in view.
+    return _spreadsheet(title, SEASON_HEADER, rows, kind, fixed=2, tops=False)
+
+
+def season_filename(season: Season, kind: str) -> str:
+    base = slugify(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
+    return f"{base}.{KINDS[kind][1]}"

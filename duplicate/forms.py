@@ -9,7 +9,7 @@ from scoring.models import Edition, RuleSet
 
 from . import games
 from .errors import DuplicateError
-from .models import Result, Session
+from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 from .services import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 
 
@@ -233,6 +233,48 @@ class ResultForm(forms.Form):
         ),
     )
     zero = forms.BooleanField(required=False)
+
+
+class SeasonForm(forms.ModelForm):
+    """A season's page: its club (when created, among those the member organises), name, dates, which sessions
+    count and how it ranks. The model checks that it ends after it starts and that "the best" says how many."""
+
+    class Meta:
+        model = Season
+        fields = ["club", "name", "start", "end", "counting", "best_of", "ranked_by"]
+        # An <input type="date"> takes ISO dates only.
+        widgets = {
+            "start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "counting": forms.RadioSelect,
+            "ranked_by": forms.RadioSelect,
+        }
+        labels = {
+            "name": _("Nom de la saison"),
+            "start": _("Du"),
+            "end": _("Au"),
+            "counting": _("Séances retenues"),
+            "best_of": _("Nombre de meilleures séances retenues"),
+            "ranked_by": _("Classement par"),
+        }
+        error_messages = {
+            "name": {"null_characters_not_allowed": _("Un nom de saison ne peut contenir le caractère nul.")},
+            "best_of": _messages(
+                _with_figures(_("On retient de 1 à %(max)d séances par joueur."), {"max": SEASON_BEST_OF_MAX}),
+                "invalid",
+                "min_value",
+                "max_value",
+            ),
+        }
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            del self.fields["club"]  # a season stays with its club
+        else:
+            self.fields["club"].queryset = Club.objects.organised_by(user)
+            self.fields["club"].empty_label = None
+        self.fields["best_of"].widget.attrs.update(min=1, max=SEASON_BEST_OF_MAX)
 
 
 class SimultaneForm(forms.Form):

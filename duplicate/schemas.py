@@ -1,5 +1,7 @@
 """The duplicate API's bodies. Every text and number is bounded by the column that keeps it (clubsite.limits)."""
 
+import datetime
+
 from ninja import Field, Schema
 
 from clubsite.limits import integer_range, text
@@ -159,6 +161,24 @@ class PlayerRecapOut(Schema):
     place: int
     finished: bool = Field(description="Faux pendant la séance : seuls ses coups clos comptent.")
     rows: list[RecapRowOut]
+
+
+class SeasonRowOut(Schema):
+    place: int
+    name: str
+    sessions: int = Field(description="Séances de la saison qu'il a jouées.")
+    counted: int = Field(description="Celles que son classement retient (toutes, ou ses meilleures).")
+    total: int = Field(description="Total des points des séances retenues.")
+    percent: float = Field(description="Moyenne des pourcentages du top des séances retenues, à deux décimales.")
+
+
+class SeasonRankingOut(Schema):
+    name: str
+    start: datetime.date
+    end: datetime.date
+    ranked_by: str = Field(description="« percent » (moyenne des pourcentages du top) ou « total ».")
+    best: int | None = Field(description="Séances retenues par joueur : ses N meilleures ; null pour toutes.")
+    rows: list[SeasonRowOut]
 
 
 class GameRoundIO(Schema):

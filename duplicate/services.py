@@ -31,15 +31,16 @@ from scoring.engine.errors import ScoringError
 from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import CombinedRow, RankingRow, combine, rank, solos_by_move
+from scoring.engine.ranking import CombinedRow, RankingRow, SeasonRow, combine, rank, rank_season, solos_by_move
 from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
+from scoring.models import RuleSet as RuleSetRow
 from scoring.models import move_index
 
 from . import games
 from .errors import Conflict, DuplicateError, SessionClosed
 from .games import GameRound, check_draw_on, evaluate_top, fits_draw, reliquat_after, same_draw, same_top
-from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Session, Tournament
+from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Tournament
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
@@ -1423,6 +1424,12 @@ def tournament_create(*, name, creator, sessions) -> Tournament:
     return tournament
 
 
+def _identity(player: Player) -> str:
+    """Who a player is across sessions (a tournament's, a season's): the member his seat is linked to, else his
+    name, whatever its case and the spaces around it."""
+    return f"m{player.member_id}" if player.member_id else f"n{player.name.strip().casefold()}"
+
+
 class TournamentPlayer(NamedTuple):
     """A player across a tournament's sessions: his name, and his licence, club and series as the first of his
     seats that gives each says it ("" when none does)."""
@@ -1446,7 +1453,7 @@ class TournamentRanking:
 
 def tournament_ranking(tournament) -> TournamentRanking:
     """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
-    place. A player is the same across sessions when linked to the same member, else by his name."""
+    place. A player is the same across sessions by `_identity`."""
     sessions = list(tournament.sessions.order_by("date", "pk"))
     combined_input = []
     people = {}
@@ -1455,7 +1462,7 @@ def tournament_ranking(tournament) -> TournamentRanking:
         totals = {}
         for named in rows:
             seat = named.player
-            key = f"m{seat.member_id}" if seat.member_id else f"n{seat.name.strip().casefold()}"
+            key = _identity(seat)
             known = people.get(key, TournamentPlayer(seat.name))
             people[key] = known._replace(
                 licence=known.licence or seat.licence,
@@ -1470,3 +1477,32 @@ def tournament_ranking(tournament) -> TournamentRanking:
         sessions=sessions,
         tops=[sum(tops) for tops, _totals in combined_input],
     )
+
+
+@dataclass
+class SeasonRanking:
+    rows: list[tuple[str, SeasonRow]]  # (the player's name, his row), best first
+    sessions: list[Session]  # those the season counts, in date order
+
+
+def season_ranking(season: Season) -> SeasonRanking:
+    """The season's ranking over `season.sessions()`, by `scoring.engine.ranking.rank_season`: each session's
+    totals as its own ranking gives them, a player the same across sessions by `_identity`. A player declared
+    absent (forfait) did not play that session: it does not count for him. A player is named as in the first
+    session he played (as in a tournament); equal places are listed by name."""
+    sessions = list(season.sessions().select_related("rule_set"))
+    rules = {code: RuleSetRow.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
+    inputs = ranking_inputs(sessions, rules)
+    played, names = [], {}
+    for session in sessions:
+        figures = inputs[session.pk]
+        totals = {}
+        for row in rank(**figures.engine_arguments()):
+            player = figures.players[row.player]
+            if not player.absent:
+                totals[_identity(player)] = row.total
+                names.setdefault(_identity(player), player.name)
+        played.append((sum(figures.tops), totals))
+    rows = rank_season(played, best=season.best, by_percent=season.by_percent)
+    named = sorted(((names[row.player], row) for row in rows), key=lambda pair: (pair[1].place, pair[0].casefold()))
+    return SeasonRanking(named, sessions)

@@ -16,14 +16,15 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.actions import object_action
+from clubsite.models import Club
 from scoring.boards import board_rows
 from scoring.engine.tracking import track
 from scoring.views import grid_page
 
 from . import exports, services
 from .boards import TopBoardStore
-from .forms import AgainForm, PlayerForm, PlayersForm, ResultForm, SessionForm, TournamentForm
-from .models import ExportJob, Player, Result, Round, Session, Tournament
+from .forms import AgainForm, PlayerForm, PlayersForm, ResultForm, SeasonForm, SessionForm, TournamentForm
+from .models import ExportJob, Player, Result, Round, Season, Session, Tournament
 from .recap import player_recap as build_player_recap
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
@@ -778,6 +779,76 @@ def tournament_detail(request, pk):
         response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
         return response
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})
+
+
+def _get_season_for_member(request, pk) -> Season:
+    """The season if the member belongs to its club; 404 for anyone else, as for an id that does not exist."""
+    return get_object_or_404(Season.objects.visible_to(request.user).select_related("club"), pk=pk)
+
+
+def _get_season_for_organiser(request, pk) -> Season:
+    """The season if the member runs its club; 403 for the club's other members; 404 for anyone else."""
+    season = _get_season_for_member(request, pk)
+    if not season.club.is_organiser(request.user):
+        raise PermissionDenied(_("Seuls les organisateurs du club gèrent ses saisons."))
+    return season
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_list(request):
+    """The seasons of the member's clubs, and a new one's form for the clubs he organises."""
+    organises = Club.objects.organised_by(request.user).exists()
+    form = SeasonForm(request.user, request.POST or None) if organises else None
+    if request.method == "POST":
+        if form is None:
+            raise PermissionDenied(_("Seuls les organisateurs d'un club créent ses saisons."))
+        if form.is_valid():
+            return redirect("duplicate:season", pk=form.save().pk)
+    seasons = Season.objects.visible_to(request.user).select_related("club")
+    status = 400 if form is not None and form.errors else 200
+    return render(request, "duplicate/seasons.html", {"form": form, "seasons": seasons}, status=status)
+
+
+@login_required
+@require_GET
+def season_detail(request, pk):
+    season = _get_season_for_member(request, pk)
+    standing = services.season_ranking(season)
+    kind = request.GET.get("export")
+    if kind:
+        if kind not in exports.SEASON_KINDS:
+            raise Http404
+        response = HttpResponse(exports.season_build(season, standing, kind), content_type=exports.KINDS[kind][0])
+        response["Content-Disposition"] = f'attachment; filename="{exports.season_filename(season, kind)}"'
+        return response
+    context = {"season": season, "standing": standing, "organiser": season.club.is_organiser(request.user)}
+    return render(request, "duplicate/season.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_edit(request, pk):
+    season = _get_season_for_organiser(request, pk)
+    form = SeasonForm(request.user, request.POST or None, instance=season)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saison enregistrée."))
+        return redirect("duplicate:season", pk=season.pk)
+    context = {"season": season, "form": form}
+    return render(request, "duplicate/season_edit.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_delete(request, pk):
+    """Deleting a season deletes only its ranking: its sessions stay."""
+    season = _get_season_for_organiser(request, pk)
+    if request.method == "GET":
+        return redirect("duplicate:season_edit", pk=season.pk)
+    season.delete()
+    messages.success(request, _("Saison « %(name)s » supprimée.") % {"name": season.name})
+    return redirect("duplicate:seasons")
 
 
 @login_required

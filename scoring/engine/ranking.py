@@ -194,6 +194,49 @@ def combine(sessions: list[tuple[list[int], dict]]) -> list[CombinedRow]:
     return sorted(rows, key=lambda row: (row.place, row.player))
 
 
+SEASON_PERCENT = Decimal("0.01")  # a season's mean percentage is shown, and compared, to two decimals
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    player: object
+    place: int
+    played: int  # sessions of the season he played
+    counted: int  # those of them his ranking counts: all, or his best ones
+    total: int  # the sum of his counted sessions' totals
+    percent: float  # the mean of his counted sessions' percentages of the tops, two decimals, rounded half up
+
+
+def rank_season(sessions: list[tuple[int, dict]], *, best: int | None, by_percent: bool) -> list[SeasonRow]:
+    """A club's season over its sessions, each (sum of its tops, player → total), best first, then by player.
+
+    Each player's sessions count, or only his `best` ones when given: those of his best percentages when the
+    season is ranked by percentage, of his best totals otherwise. His percentage is the mean of his counted
+    sessions' percentages, each his total against that session's tops (unrounded), rather than his points against
+    all their tops together: a long session weighs no more than a short one, as in the federation's season
+    rankings. Equal figures, as shown, share a place. A session without a top counts for nobody.
+    """
+    played: dict[object, list[tuple[int, Decimal]]] = {}
+    for top_total, totals in sessions:
+        if not top_total:
+            continue
+        for player, total in totals.items():
+            played.setdefault(player, []).append((total, Decimal(total) * 100 / Decimal(top_total)))
+    figures = []
+    for player, results in played.items():
+        ordered = sorted(results, key=lambda result: result[1] if by_percent else result[0], reverse=True)
+        counted = ordered[:best] if best else ordered
+        mean = sum(percent for _total, percent in counted) / len(counted)
+        percent = mean.quantize(SEASON_PERCENT, rounding=ROUND_HALF_UP)
+        figures.append((player, len(results), len(counted), sum(total for total, _percent in counted), percent))
+    places = shared_places([percent if by_percent else total for _p, _n, _c, total, percent in figures])
+    rows = [
+        SeasonRow(player=player, place=place, played=count, counted=kept, total=total, percent=float(percent))
+        for (player, count, kept, total, percent), place in zip(figures, places, strict=True)
+    ]
+    return sorted(rows, key=lambda row: (row.place, row.player))
+
+
 def _against_tops(total: int, top_total: int) -> dict:
     """A total beside the sum of the tops: the gap (0 for whoever found every top) and the percentage."""
     return {"total": total, "gap": total - top_total, "percent": percent_of(total, top_total)}

@@ -1,7 +1,8 @@
 """The world the bad-input sweep sends its values into, and what it checks after each request.
 
 One member, Alice, holds every role a page asks for: she keeps a score sheet, runs a club (admin) and its
-sessions, a personal session whose move is still open on the players' phones, a tournament and an export.
+sessions, a personal session whose move is still open on the players' phones, a tournament, a season and an
+export.
 """
 
 import functools
@@ -17,7 +18,7 @@ from django.utils import timezone
 from clubsite.models import Club, Membership
 from duplicate import services
 from duplicate.games import GameRound
-from duplicate.models import ExportJob, Tournament
+from duplicate.models import ExportJob, Season, Tournament
 from duplicate.simultanes import simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
@@ -62,6 +63,9 @@ class World:
         services.session_finish(session=self.finished_session)
         self.tournament = Tournament.objects.create(name="Coupe", creator=alice, club=self.club)
         self.tournament.sessions.add(self.session)
+        self.season = Season.objects.create(
+            club=self.club, name="Saison", start=self.session.date, end=self.session.date, counting="best", best_of=3
+        )
         self.job = ExportJob.objects.create(
             session=self.session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"x"
         )

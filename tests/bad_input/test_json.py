@@ -115,6 +115,7 @@ OPERATIONS = {
     ),
     "duplicate_api_simultane_ranking": Operation(path=lambda w: {"pk": w.simultane.pk}, writes=False),
     "duplicate_api_ranking_csv": Operation(path=_session, writes=False),
+    "duplicate_api_season_ranking": Operation(path=lambda w: {"pk": w.season.pk}, writes=False),
     "duplicate_api_session_finish": Operation(path=_session),
     "duplicate_api_session_reopen": Operation(path=lambda w: {"pk": w.finished_session.pk}),
     "duplicate_api_session_history": Operation(path=_session, writes=False),

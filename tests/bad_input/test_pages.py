@@ -79,6 +79,27 @@ def _round(w):
     return {"pk": w.session.pk, "number": w.round.number}
 
 
+def _season(w):
+    return {"pk": w.season.pk}
+
+
+SEASON = {
+    "name": "Saison 2026",
+    "start": "2026-09-01",
+    "end": "2027-06-30",
+    "counting": "best",
+    "best_of": "5",
+    "ranked_by": "percent",
+}
+SEASON_FIELDS = {
+    "name": TEXT,
+    "start": STRICT,
+    "end": STRICT,
+    "counting": STRICT,
+    "best_of": STRICT,
+    "ranked_by": STRICT,
+}
+
 COUNTER = {"words": "1", "edition": "fr", "w0": "VAGUE", "w0_was": "VAGUE", "w0_0_sq": "ld", "w0_0_on": "1"}
 COUNTER_FIELDS = {
     "words": LENIENT,
@@ -357,6 +378,12 @@ ENDPOINTS = {
         )
     ),
     "duplicate:tournament": Endpoint(kwargs=lambda w: {"pk": w.tournament.pk}, query=("export",)),
+    "duplicate:seasons": Endpoint(
+        forms=(Form(lambda w: {"club": w.club.pk, **SEASON}, {"club": STRICT, **SEASON_FIELDS}),)
+    ),
+    "duplicate:season": Endpoint(kwargs=_season, query=("export",)),
+    "duplicate:season_edit": Endpoint(kwargs=_season, forms=(Form(lambda w: SEASON, SEASON_FIELDS),)),
+    "duplicate:season_delete": Endpoint(kwargs=_season, get=False, forms=(Form(lambda w: {}, {}),)),
     "duplicate:simultanes": Endpoint(),
     "duplicate:simultane_new": Endpoint(
         forms=(

@@ -12,7 +12,7 @@ from django.utils import timezone
 from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
 from duplicate.games import GameRound
-from duplicate.models import ExportJob
+from duplicate.models import ExportJob, Season
 from duplicate.simultanes import room_register, simultane_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
@@ -95,6 +95,7 @@ def pages(client):
         name="Coupe", creator=member, sessions=[session, make_session(member, club)]
     )
     job = ExportJob.objects.create(session=session, kind="csv", requested_by=member, status=ExportJob.Status.DONE)
+    season = Season.objects.create(club=club, name="Saison", start=session.date, end=session.date)
     # A finished session she played, for her progress page's chart.
     played = make_session(member, club, ["@claire", "Paul"], name="Jeudi")
     first = duplicate_services.round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
@@ -161,6 +162,9 @@ def pages(client):
         f"/duplicate/{session.pk}/exports/{job.pk}/",
         "/duplicate/tournois/",
         f"/duplicate/tournois/{tournament.pk}/",
+        "/duplicate/saisons/",
+        f"/duplicate/saisons/{season.pk}/",
+        f"/duplicate/saisons/{season.pk}/modifier/",
         f"/duplicate/{room.pk}/",
         "/duplicate/simultanes/",
         "/duplicate/simultanes/nouveau/",
@@ -217,7 +221,7 @@ NOT_PAGES = {
     "sheets:export", "sheets:review_rack", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
-    "duplicate:replay", "duplicate:game", "duplicate:simultane_register",
+    "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register",
     "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
     "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip
@@ -229,7 +233,8 @@ PAGE_NAMES = {
     "sheets:grid", "sheets:review", "duplicate:list", "duplicate:new", "duplicate:session", "duplicate:top_grid",
     "duplicate:counter",
     "duplicate:sheet", "duplicate:recap", "duplicate:history", "duplicate:export_job", "duplicate:tournaments",
-    "duplicate:tournament", "duplicate:ranking", "duplicate:room", "duplicate:player", "duplicate:player_recap",
+    "duplicate:tournament", "duplicate:seasons", "duplicate:season", "duplicate:season_edit", "duplicate:ranking",
+    "duplicate:room", "duplicate:player", "duplicate:player_recap",
     "duplicate:simultanes", "duplicate:simultane_new", "duplicate:simultane", "duplicate:simultane_ranking",
 }  # fmt: skip
 

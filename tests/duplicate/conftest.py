@@ -63,3 +63,21 @@ def play_the_evening(organiser, club, moves=4, finish=True, linked="bob"):
     if finish:
         services.session_finish(session=session)
     return session, bob, paul
+
+
+VAGUE, AVIONS = ("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS")  # tops of 26 and 18
+
+
+def played_session(organiser, club, date, moves, scores, *, finish=True, **fields):
+    """A session of `club` on `date` whose moves are `moves` (draw, top), each player (by name) scoring `scores`'
+    points on them in order (None: no result); "@username" is a member's seat, linked to him."""
+    session = make_session(organiser, club, players=list(scores), date=date, **fields)
+    players = list(session.players.order_by("table"))
+    for number, (draw, top) in enumerate(moves):
+        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
+        for player, points in zip(players, scores.values(), strict=True):
+            if points is not None:
+                services.result_set(round_=round_, player=player, score=points[number])
+    if finish:
+        services.session_finish(session=session)
+    return session

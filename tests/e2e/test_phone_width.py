@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
+from duplicate.models import Season
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
@@ -72,6 +73,14 @@ def test_every_page_fits_a_390_pixel_screen(page):
     first = duplicate_services.round_add(session=mine, draw_text="VAGUEST", top_text="H4 VAGUE")
     duplicate_services.result_set(round_=first, player=mine.players.get(table=1), score=20)
     duplicate_services.session_finish(session=mine)
+    season = Season.objects.create(
+        club=club,
+        name="Saison 2026-2027 du Club de Scrabble de Villeurbanne-Gratte-Ciel",
+        start=mine.date,
+        end=mine.date,
+        counting=Season.Counting.BEST,
+        best_of=10,
+    )
 
     member_pages = [
         "/compte/",
@@ -103,6 +112,9 @@ def test_every_page_fits_a_390_pixel_screen(page):
         f"/duplicate/joueur/{player.key}/",
         "/duplicate/tournois/",
         f"/duplicate/tournois/{tournament.pk}/",
+        "/duplicate/saisons/",
+        f"/duplicate/saisons/{season.pk}/",
+        f"/duplicate/saisons/{season.pk}/modifier/",
     ]
     wide |= {path: width(page, path) for path in member_pages}
     assert {path: pixels for path, pixels in wide.items() if pixels > PHONE["width"]} == {}

@@ -1,6 +1,14 @@
 """The ranking of a duplicate session: seed 000's example, solos, penalties, avertissements, ties, tournaments."""
 
-from scoring.engine.ranking import combine, move_points, percent_of, rank, solos_by_move, warning_penalties
+from scoring.engine.ranking import (
+    combine,
+    move_points,
+    percent_of,
+    rank,
+    rank_season,
+    solos_by_move,
+    warning_penalties,
+)
 from scoring.engine.rules import TOURNAMENT
 
 
@@ -151,3 +159,31 @@ def test_move_points_add_up_to_the_ranking_total_move_by_move():
     rows = {row.player: row for row in rank(**arguments, rules=TOURNAMENT)}
     assert all(sum(move.points for move in points[player]) == rows[player].total for player in players)
     assert (rows["p0"].total, rows["p0"].solo_points, rows["p0"].penalty_points, rows["p0"].warnings) == (75, 10, 10, 4)
+
+
+def test_a_season_ranks_by_the_mean_of_the_percentages_or_by_the_total():
+    """Alice 72/78 (92.31 %) and 60/80 (75 %), absent from the third; Bob 39/78 (50 %), 80/80 and 50/50. A
+    session without a top counts for nobody."""
+    sessions = [(78, {"alice": 72, "bob": 39}), (80, {"alice": 60, "bob": 80}), (50, {"bob": 50}), (0, {"carol": 0})]
+
+    def ranked(**how):
+        return [(r.player, r.place, r.played, r.counted, r.total, r.percent) for r in rank_season(sessions, **how)]
+
+    assert ranked(best=None, by_percent=True) == [("alice", 1, 2, 2, 132, 83.65), ("bob", 2, 3, 3, 169, 83.33)]
+    assert ranked(best=None, by_percent=False) == [("bob", 1, 3, 3, 169, 83.33), ("alice", 2, 2, 2, 132, 83.65)]
+    # His best two: by percentage 80/80 and 50/50; by total 80 and 50 as well, while Alice keeps both of hers.
+    assert ranked(best=2, by_percent=True) == [("bob", 1, 3, 2, 130, 100.0), ("alice", 2, 2, 2, 132, 83.65)]
+    assert ranked(best=2, by_percent=False) == [("alice", 1, 2, 2, 132, 83.65), ("bob", 2, 3, 2, 130, 100.0)]
+    assert ranked(best=1, by_percent=False) == [("bob", 1, 3, 1, 80, 100.0), ("alice", 2, 2, 1, 72, 92.31)]
+
+
+def test_equal_season_figures_share_a_place():
+    sessions = [(100, {"alice": 90, "bob": 80, "carol": 70}), (100, {"alice": 70, "bob": 80, "carol": 90})]
+    rows = rank_season(sessions, best=None, by_percent=True)
+    assert [(row.player, row.place, row.percent) for row in rows] == [
+        ("alice", 1, 80.0),
+        ("bob", 1, 80.0),
+        ("carol", 1, 80.0),
+    ]
+    rows = rank_season(sessions, best=1, by_percent=False)
+    assert [(row.player, row.place, row.total) for row in rows] == [("alice", 1, 90), ("carol", 1, 90), ("bob", 3, 80)]
