@@ -10,6 +10,7 @@ import io
 import re
 
 from django.http import HttpResponse
+from django.utils import timezone
 from django.utils.text import slugify
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -235,3 +236,38 @@ def season_build(season: Season, standing, kind: str) -> bytes:
 def season_filename(season: Season, kind: str) -> str:
     base = slugify(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
     return f"{base}.{KINDS[kind][1]}"
+
+
+SIMULTANE_HEADER = ["Place", "Nom", "Licence", "Club", "Série", "Salle", "Total", "Écart", "% du top", "Solos"]
+
+
+def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: str = "") -> bytes:
+    """A simultané's combined ranking (`simultanes.ranking`), overall or within one club or one series: above,
+    its name, body, date and the moves counted; a row of the tops, then a row a player. Its federation file gives
+    the place in its first column, players tied sharing it."""
+    rows = ranking.within(club=club, series=series)
+    if kind == "federation":
+        return _federation_file([[row.place, row.name, row.total] for row in rows])
+    title = [
+        ["Simultané", simultane.name],
+        ["Organisé par", simultane.body.name],
+        ["Date", timezone.localtime(simultane.starts_at).date()],
+        ["Coups comptés", ranking.moves],
+    ]
+    title += [["Club", club]] if club else []
+    title += [["Série", series]] if series else []
+    tops = ["Tops", None, None, None, None, None, ranking.tops_total, None, None, None]
+    table_rows = [
+        [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
+        + [row.total, row.gap, row.percent, row.solos]
+        for row in rows
+    ]
+    return _spreadsheet(title, SIMULTANE_HEADER, [tops, *table_rows], kind, fixed=2)
+
+
+def simultane_filename(simultane, kind: str) -> str:
+    base = (
+        slugify(f"{timezone.localtime(simultane.starts_at):%Y-%m-%d} {simultane.name}") or f"simultane-{simultane.pk}"
+    )
+    suffix = "-federation" if kind == "federation" else ""
+    return f"{base}{suffix}.{KINDS[kind][1]}"

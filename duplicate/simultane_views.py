@@ -3,15 +3,17 @@ combined ranking live (duplicate.simultanes)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.models import Club
 
-from . import services, simultanes
+from . import exports, services, simultanes
 from .forms import RoomForm, SimultaneForm
 from .models import Simultane
+from .views import EXPORT_LABELS
 
 
 def _simultane_for(request, pk) -> Simultane:
@@ -116,12 +118,21 @@ def simultane_ranking(request, pk):
     series = request.GET.get("serie", "")[:10]
     club = club if club in ranking.clubs else ""
     series = series if series in ranking.series else ""
+    kind = request.GET.get("export", "")
+    if kind:
+        if kind not in exports.KINDS:
+            raise Http404
+        content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
+        response = HttpResponse(content, content_type=exports.KINDS[kind][0])
+        response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'
+        return response
     context = {
         "simultane": simultane,
         "ranking": ranking,
         "rows": ranking.within(club=club, series=series),
         "club": club,
         "series": series,
+        "export_kinds": EXPORT_LABELS,
     }
     template = "duplicate/simultane_ranking.html"
     return render(request, f"{template}#board" if request.htmx else template, context)

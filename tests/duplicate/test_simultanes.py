@@ -363,3 +363,30 @@ def test_the_api_refuses_a_room_draw_before_the_start(client, comite, eve, lyon,
     )
     assert response.status_code == 422
     assert "aucun tirage avant" in response.json()["detail"]
+
+
+def test_the_combined_ranking_exports_like_a_sessions(client, simultane, three_rooms, eve):
+    client.force_login(eve)
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    response = client.get(url, {"export": "csv", "serie": "B"})
+    assert response["Content-Disposition"].startswith('attachment; filename="')
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[:8] == [
+        "Simultané;Simultané des Alpes",
+        "Organisé par;Comité des Alpes",
+        f"Date;{timezone.localdate():%d/%m/%Y}",
+        "Coups comptés;4",
+        "Série;B",
+        "",
+        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos",
+        "Tops;;;;;;128;;;",
+    ]
+    assert lines[8:] == [
+        "1;Ben;;Club de Lyon;B;Simultané des Alpes;93;-35;72,7;0",
+        "1;Dan;;Club de Grenoble;B;Simultané des Alpes;93;-35;72,7;0",
+        # Her 10 alone on move 3 is a solo, worth nothing in a room of 2.
+        "3;Fay;;Club d'Annecy;B;Simultané des Alpes;40;-88;31,3;1",
+    ]
+    federation = client.get(url, {"export": "federation"}).content.decode("iso-8859-1").splitlines()
+    assert federation[:3] == ['"1","Ann","128"', '"1","Cid","128"', '"3","Eve","109"']
+    assert client.get(url, {"export": "pdf"}).status_code == 404

@@ -2,10 +2,13 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
+from duplicate import simultanes
+from duplicate.games import GameRound
 from duplicate.models import Season
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
@@ -82,6 +85,26 @@ def test_every_page_fits_a_390_pixel_screen(page):
         best_of=10,
     )
 
+    # A simultané of a district she organises, her club's room playing its first move.
+    body = Club.objects.create(name="Comité du Rhône et de la Métropole de Lyon", slug="rhone", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=body, user=member, role=Membership.Role.ORGANISER)
+    simultane = simultanes.simultane_create(
+        body=body,
+        creator=member,
+        name="Simultané permanent du Comité du Rhône",
+        starts_at=timezone.now(),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=180,
+        game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
+    )
+    room = simultanes.room_register(
+        simultane=simultane, club=club, creator=member, players=[(n, f"Joueuse numéro {n} de la salle") for n in (1, 2)]
+    )
+    duplicate_services.round_add(session=room, play_top=True)
+    duplicate_services.result_set(round_=room.rounds.get(), player=room.players.first(), score=26)
+    duplicate_services.session_finish(session=room)
+
     member_pages = [
         "/compte/",
         "/compte/progres/",
@@ -112,6 +135,11 @@ def test_every_page_fits_a_390_pixel_screen(page):
         f"/duplicate/joueur/{player.key}/",
         "/duplicate/tournois/",
         f"/duplicate/tournois/{tournament.pk}/",
+        f"/duplicate/{room.pk}/",
+        "/duplicate/simultanes/",
+        "/duplicate/simultanes/nouveau/",
+        f"/duplicate/simultanes/{simultane.pk}/",
+        f"/duplicate/simultanes/{simultane.pk}/classement/",
         "/duplicate/saisons/",
         f"/duplicate/saisons/{season.pk}/",
         f"/duplicate/saisons/{season.pk}/modifier/",

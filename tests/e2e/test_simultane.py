@@ -89,6 +89,11 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     expect(rows).to_have_count(1)
     expect(rows.nth(0)).to_contain_text("Bruno")
     expect(rows.nth(0).locator("td").nth(0)).to_have_text("1")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="CSV").click()
+    lines = download.value.path().read_text(encoding="utf-8-sig").splitlines()
+    assert lines[4:7] == ["Série;B", "", "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos"]
+    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes;20;-6;76,9;0"
     for device, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
         page.select_option("#serie", "")
