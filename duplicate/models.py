@@ -283,6 +283,8 @@ class Simultane(models.Model):
     # duplicate.games's moves: [{"number", "draw", "top", "top_score"}], never shown before a room plays them.
     game = models.JSONField(default=list, editable=False)
     imported = models.BooleanField(_("partie importée"), default=False, editable=False)
+    # The combined ranking's public link, for the rooms' projectors and the players' phones (read only).
+    public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = SimultaneQuerySet.as_manager()

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -114,10 +115,7 @@ def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
     simultane = _simultane_for(request, pk)
     ranking = simultanes.live_ranking(simultane)
-    club = request.GET.get("club", "")[:100]
-    series = request.GET.get("serie", "")[:10]
-    club = club if club in ranking.clubs else ""
-    series = series if series in ranking.series else ""
+    club, series = _filters(request, ranking)
     kind = request.GET.get("export", "")
     if kind:
         if kind not in exports.KINDS:
@@ -126,6 +124,10 @@ def simultane_ranking(request, pk):
         response = HttpResponse(content, content_type=exports.KINDS[kind][0])
         response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'
         return response
+    return _ranking_page(request, simultane, ranking, club, series, public=False)
+
+
+def _ranking_page(request, simultane, ranking, club, series, *, public):
     context = {
         "simultane": simultane,
         "ranking": ranking,
@@ -133,6 +135,27 @@ def simultane_ranking(request, pk):
         "club": club,
         "series": series,
         "export_kinds": EXPORT_LABELS,
+        "public": public,
+        "poll_url": reverse("duplicate:simultane_public", args=[simultane.public_key])
+        if public
+        else reverse("duplicate:simultane_ranking", args=[simultane.pk]),
     }
     template = "duplicate/simultane_ranking.html"
     return render(request, f"{template}#board" if request.htmx else template, context)
+
+
+@require_GET
+def simultane_public(request, public_key):
+    """The combined ranking by its public link, read only, for the rooms' projectors and the players' phones (who
+    have no account): what the rooms show of their players anyway, the names and totals."""
+    simultane = get_object_or_404(Simultane.objects.select_related("body"), public_key=public_key)
+    ranking = simultanes.live_ranking(simultane)
+    club, series = _filters(request, ranking)
+    return _ranking_page(request, simultane, ranking, club, series, public=True)
+
+
+def _filters(request, ranking) -> tuple[str, str]:
+    """The club and the series asked for (`?club=`, `?serie=`), among those of the ranking; "" for all."""
+    club = request.GET.get("club", "")[:100]
+    series = request.GET.get("serie", "")[:10]
+    return (club if club in ranking.clubs else "", series if series in ranking.series else "")

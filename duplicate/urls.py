@@ -61,6 +61,7 @@ urlpatterns = [
     path("<int:pk>/exports/<int:job_pk>/", views.export_job, name="export_job"),
     path("<int:pk>/exports/<int:job_pk>/fichier/", views.export_download, name="export_download"),
     path("classement/<key:public_key>/", views.ranking_live, name="ranking"),
+    path("simultanes/classement/<key:public_key>/", simultane_views.simultane_public, name="simultane_public"),
     path("salle/<key:public_key>/", views.room, name="room"),
     path("joueur/<key:key>/", views.player_page, name="player"),
 ]

@@ -170,6 +170,7 @@ def pages(client):
         "/duplicate/simultanes/nouveau/",
         f"/duplicate/simultanes/{simultane.pk}/",
         f"/duplicate/simultanes/{simultane.pk}/classement/",
+        f"/duplicate/simultanes/classement/{simultane.public_key}/",
     ]
     admin = [
         "/admin/",
@@ -236,6 +237,7 @@ PAGE_NAMES = {
     "duplicate:tournament", "duplicate:seasons", "duplicate:season", "duplicate:season_edit", "duplicate:ranking",
     "duplicate:room", "duplicate:player", "duplicate:player_recap",
     "duplicate:simultanes", "duplicate:simultane_new", "duplicate:simultane", "duplicate:simultane_ranking",
+    "duplicate:simultane_public",
 }  # fmt: skip
 
 

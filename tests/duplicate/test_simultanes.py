@@ -390,3 +390,19 @@ def test_the_combined_ranking_exports_like_a_sessions(client, simultane, three_r
     federation = client.get(url, {"export": "federation"}).content.decode("iso-8859-1").splitlines()
     assert federation[:3] == ['"1","Ann","128"', '"1","Cid","128"', '"3","Eve","109"']
     assert client.get(url, {"export": "pdf"}).status_code == 404
+
+
+def test_the_public_link_shows_the_combined_ranking_to_anyone_without_its_exports(client, simultane, three_rooms):
+    url = reverse("duplicate:simultane_public", args=[simultane.public_key])
+    response = client.get(url, {"club": "Club d'Annecy"})
+    assert response.status_code == 200
+    assert [(row.place, row.name, row.total) for row in response.context["rows"]] == [(1, "Eve", 109), (2, "Fay", 40)]
+    assert "simultane-exports" not in response.content.decode()
+    assert client.get(url, {"export": "csv"})["Content-Type"].startswith("text/html")  # no file by the public link
+    assert client.get(reverse("duplicate:simultane_public", args=["inconnue"])).status_code == 404
+
+
+def test_a_rooms_player_page_links_to_the_public_ranking(client, simultane, three_rooms):
+    lyon_room = three_rooms[0]
+    page = client.get(reverse("duplicate:player", args=[lyon_room.players.first().key]))
+    assert reverse("duplicate:simultane_public", args=[simultane.public_key]) in page.content.decode()

@@ -140,6 +140,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         "/duplicate/simultanes/nouveau/",
         f"/duplicate/simultanes/{simultane.pk}/",
         f"/duplicate/simultanes/{simultane.pk}/classement/",
+        f"/duplicate/simultanes/classement/{simultane.public_key}/",
         "/duplicate/saisons/",
         f"/duplicate/saisons/{season.pk}/",
         f"/duplicate/saisons/{season.pk}/modifier/",
