@@ -114,21 +114,29 @@ def simultane_register(request, pk):
 def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
     simultane = _simultane_for(request, pk)
+    kind = request.GET.get("export", "")
+    if not kind:
+        return _live_page(request, simultane, public=False)
     ranking = simultanes.live_ranking(simultane)
     club, series = _filters(request, ranking)
-    kind = request.GET.get("export", "")
-    if kind:
-        if kind not in exports.KINDS:
-            raise Http404
-        content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
-        response = HttpResponse(content, content_type=exports.KINDS[kind][0])
-        response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'
-        return response
-    return _ranking_page(request, simultane, ranking, club, series, public=False)
+    if kind not in exports.KINDS:
+        raise Http404
+    content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
+    response = HttpResponse(content, content_type=exports.KINDS[kind][0])
+    response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'
+    return response
 
 
-def _ranking_page(request, simultane, ranking, club, series, *, public):
+def _live_page(request, simultane, *, public):
+    """The ranking page, or its board for htmx; its poll (`?v=`, the rooms' state it showed) answers 204 while
+    no room changed what it shows: the rooms' projectors and phones poll it every 10 s."""
+    stamp = simultanes.ranking_stamp(simultane)
+    if request.htmx and request.GET.get("v") == stamp:
+        return HttpResponse(status=204)
+    ranking = simultanes.live_ranking(simultane, stamp)
+    club, series = _filters(request, ranking)
     context = {
+        "stamp": stamp,
         "simultane": simultane,
         "ranking": ranking,
         "rows": ranking.within(club=club, series=series),
@@ -149,9 +157,7 @@ def simultane_public(request, public_key):
     """The combined ranking by its public link, read only, for the rooms' projectors and the players' phones (who
     have no account): what the rooms show of their players anyway, the names and totals."""
     simultane = get_object_or_404(Simultane.objects.select_related("body"), public_key=public_key)
-    ranking = simultanes.live_ranking(simultane)
-    club, series = _filters(request, ranking)
-    return _ranking_page(request, simultane, ranking, club, series, public=True)
+    return _live_page(request, simultane, public=True)
 
 
 def _filters(request, ranking) -> tuple[str, str]:

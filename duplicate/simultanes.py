@@ -141,13 +141,18 @@ class Ranking:
         return [replace(row, place=place) for row, place in zip(rows, places, strict=True)]
 
 
-def live_ranking(simultane: Simultane) -> Ranking:
-    """`ranking`, computed once for each state of the rooms and kept in the shared cache: every change a room's
+def ranking_stamp(simultane: Simultane) -> str:
+    """What the combined ranking depends on, in one query: every room and its version. Every change a room's
     ranking shows bumps its version (a result on the move being played does not, and the combined ranking does
-    not count that move), and a room registered changes their number. One query when nothing changed."""
+    not count that move), and a room registered changes their list."""
     versions = list(Session.objects.filter(simultane=simultane).order_by("pk").values_list("pk", "version"))
-    stamp = hashlib.blake2b(repr(versions).encode(), digest_size=8).hexdigest()
-    key = f"duplicate:simultane-ranking:1:{simultane.pk}:{stamp}"
+    return hashlib.blake2b(repr(versions).encode(), digest_size=8).hexdigest()
+
+
+def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
+    """`ranking`, computed once for each state of the rooms (`ranking_stamp`, given when the caller has it) and
+    kept in the shared cache."""
+    key = f"duplicate:simultane-ranking:1:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
     cached = cache.get(key)
     if cached is None:
         cached = ranking(simultane)

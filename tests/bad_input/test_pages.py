@@ -416,9 +416,11 @@ ENDPOINTS = {
         forms=(Form(lambda w: {"club": w.club.pk, "players": "1;Ann"}, {"club": STRICT, "players": TEXT}),),
     ),
     "duplicate:simultane_public": Endpoint(
-        kwargs=lambda w: {"public_key": w.simultane.public_key}, query=("club", "serie")
+        kwargs=lambda w: {"public_key": w.simultane.public_key}, query=("club", "serie", "v")
     ),
-    "duplicate:simultane_ranking": Endpoint(kwargs=lambda w: {"pk": w.simultane.pk}, query=("club", "serie", "export")),
+    "duplicate:simultane_ranking": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk}, query=("club", "serie", "export", "v")
+    ),
     "duplicate:export": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "kind": "csv"}),
     "duplicate:export_job": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "job_pk": w.job.pk}),
     "duplicate:export_download": Endpoint(kwargs=lambda w: {"pk": w.session.pk, "job_pk": w.job.pk}),

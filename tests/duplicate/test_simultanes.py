@@ -406,3 +406,19 @@ def test_a_rooms_player_page_links_to_the_public_ranking(client, simultane, thre
     lyon_room = three_rooms[0]
     page = client.get(reverse("duplicate:player", args=[lyon_room.players.first().key]))
     assert reverse("duplicate:simultane_public", args=[simultane.public_key]) in page.content.decode()
+
+
+def test_the_rankings_poll_answers_204_until_a_room_changes_what_it_shows(client, simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(26, 20)], finish=False)
+    url = reverse("duplicate:simultane_public", args=[simultane.public_key])
+    page = client.get(url)
+    stamp = page.context["stamp"]
+    assert f"v={stamp}" in page.content.decode()
+    assert client.get(url, {"v": stamp}, headers={"HX-Request": "true"}).status_code == 204
+    services.results_set(round_=lyon_room.rounds.get(), entries=[services.Entry(lyon_room.players.first().pk, 24)])
+    assert client.get(url, {"v": stamp}, headers={"HX-Request": "true"}).status_code == 204  # the move is open
+    services.session_finish(session=lyon_room)
+    board = client.get(url, {"v": stamp}, headers={"HX-Request": "true"})
+    assert board.status_code == 200
+    assert [(row.name, row.total) for row in board.context["rows"]] == [("Ann", 24), ("Ben", 20)]
