@@ -846,7 +846,7 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
 
     from clubsite.models import Club, Membership
     from duplicate import games, services, simultanes
-    from duplicate.models import Player, Result, Round, Session
+    from duplicate.models import Player, Result, Round, Session, Simultane
     from scoring.models import Edition, RuleSet, move_index
 
     started = time.perf_counter()
@@ -855,14 +855,17 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
     engine, rules = Edition.objects.engine(edition.code), RuleSet.objects.engine(rule_set.code)
     game = games.draw_game(engine, rules, move_index(edition.code), GAME_SEED)[:RANKING_MOVES]
     simultane = simultanes.simultane_create(
-        body=body, creator=organiser, name="Simultané du bench", starts_at=timezone.now() - datetime.timedelta(hours=1),
+        body=body, creator=organiser, name="Simultané du bench", starts_at=timezone.now() + datetime.timedelta(hours=1),
         edition=edition, rule_set=rule_set, move_seconds=180, game=game,
     )  # fmt: skip
-    rooms = []
-    for number in range(SIMULTANE_ROOMS):
+    registered = []
+    for number in range(SIMULTANE_ROOMS):  # every club registers its room before the start
         club = Club.objects.create(name=f"Club {number + 1:02d}", slug=f"club-bench-{number + 1:02d}")
         Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
-        room = simultanes.room_register(simultane=simultane, club=club, creator=organiser)
+        registered.append(simultanes.room_register(simultane=simultane, club=club, creator=organiser))
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # the simultané begins
+    rooms = []
+    for number, room in enumerate(registered):
         players = Player.objects.bulk_create(
             Player(session=room, name=f"Joueur {number + 1:02d}-{i + 1:02d}", table=i + 1, series="ABCDEFGHIJ"[i % 10])
             for i in range(SIMULTANE_PLAYERS)

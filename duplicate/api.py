@@ -3,6 +3,7 @@ session; only a session's organisers write, and a token sees only what its membe
 
 import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -18,6 +19,7 @@ from scoring.schemas import ErrorOut
 
 from . import games, services, simultanes
 from .exports import build, filename
+from .forms import future_start
 from .models import Player, Result, Round, Season, Session, Simultane
 from .recap import player_recap
 from .schemas import (
@@ -98,11 +100,15 @@ def session_create(request, payload: SessionIn):
         simultane = Simultane.objects.visible_to(request.user).filter(pk=payload.simultane).first()
         if simultane is None:
             raise HttpError(404, _("Simultané introuvable."))
-        if club is None and not Club.objects.organised_by(request.user).exists():
-            raise HttpError(403, _("Seuls les organisateurs d'un club inscrivent une salle."))
-        players = [(None, name.strip()) for name in payload.players]
+        refusal = simultanes.registration_refusal(simultane, club, request.user)
+        if refusal:
+            raise HttpError(422, refusal)
         try:
-            session = simultanes.room_register(simultane=simultane, club=club, creator=request.user, players=players)
+            # Player lines as on the pages: "table;name;licence;club;series", or a name alone.
+            players = services.parse_player_lines("\n".join(payload.players))
+            session = simultanes.room_register(
+                simultane=simultane, club=club, creator=request.user, players=players, name=payload.name
+            )
         except services.DuplicateError as error:
             _refused(error)
         players = session.players.order_by("pk")
@@ -205,6 +211,10 @@ def simultane_create(request, payload: SimultaneIn):
         raise HttpError(422, _("Début illisible : date et heure ISO 8601 attendues (2026-12-12T14:00).")) from None
     if timezone.is_naive(starts_at):
         starts_at = timezone.make_aware(starts_at)
+    try:
+        future_start(starts_at)
+    except ValidationError as error:
+        raise HttpError(422, error.messages[0]) from None
     game = None
     if payload.game is not None:
         if payload.game.edition and payload.game.edition != edition.code:

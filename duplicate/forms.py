@@ -1,3 +1,5 @@
+import datetime
+
 from django import forms
 from django.utils import timezone
 from django.utils.functional import lazy
@@ -304,6 +306,9 @@ class SimultaneForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["body"].queryset = Club.objects.organised_by(user).bodies()
+
+    def clean_starts_at(self):
+        return future_start(self.cleaned_data["starts_at"])
         self.fields["edition"].initial = Edition.objects.default()
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
@@ -317,6 +322,24 @@ class SimultaneForm(forms.Form):
             except forms.ValidationError as error:
                 self.add_error("game_file", error)
         return data
+
+
+def future_start(starts_at):
+    """A simultané's start, to come (a minute's grace for the time it took to fill the form)."""
+    if starts_at < timezone.now() - datetime.timedelta(minutes=1):
+        raise forms.ValidationError(_("Ce début est passé : choisissez une date et une heure à venir."))
+    return starts_at
+
+
+class SimultaneEditForm(forms.Form):
+    """What the body corrects in a simultané until a room has drawn."""
+
+    name = SimultaneForm.base_fields["name"]
+    starts_at = SimultaneForm.base_fields["starts_at"]
+    move_seconds = SimultaneForm.base_fields["move_seconds"]
+
+    def clean_starts_at(self):
+        return future_start(self.cleaned_data["starts_at"])
 
 
 class RoomForm(forms.Form):
@@ -334,6 +357,8 @@ class RoomForm(forms.Form):
         ),
     )
 
-    def __init__(self, user, *args, **kwargs):
+    def __init__(self, user, simultane, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.organised_by(user).filter(kind=Club.Kind.CLUB)
+        # His clubs (not a federation body) that have no room in it yet.
+        clubs = Club.objects.organised_by(user).filter(kind=Club.Kind.CLUB)
+        self.fields["club"].queryset = clubs.exclude(duplicate_sessions__simultane=simultane)

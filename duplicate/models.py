@@ -149,6 +149,12 @@ class Session(models.Model):
         verbose_name = _("séance de duplicate")
         verbose_name_plural = _("séances de duplicate")
         ordering = ["-date", "-pk"]
+        constraints = [
+            # A club plays a simultané in one room: a second one would read its sealed game ahead of the first.
+            models.UniqueConstraint(
+                fields=["simultane", "club"], condition=Q(simultane__isnull=False), name="one_room_per_club"
+            ),
+        ]
 
     def __str__(self):
         return self.name
@@ -272,7 +278,11 @@ class Simultane(models.Model):
     a move's draw when his room reaches it."""
 
     body = models.ForeignKey(
-        "clubsite.Club", on_delete=models.PROTECT, related_name="simultanes", verbose_name=_("organisé par")
+        "clubsite.Club",
+        on_delete=models.PROTECT,
+        related_name="simultanes",
+        verbose_name=_("organisé par"),
+        limit_choices_to=~Q(kind="club"),  # a federation or a district (Club.Kind)
     )
     creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     name = models.CharField(_("nom"), max_length=120)
@@ -283,6 +293,9 @@ class Simultane(models.Model):
     # duplicate.games's moves: [{"number", "draw", "top", "top_score"}], never shown before a room plays them.
     game = models.JSONField(default=list, editable=False)
     imported = models.BooleanField(_("partie importée"), default=False, editable=False)
+    # Set by the body's organiser once every room has played: the combined ranking counts the whole game, a room
+    # stopped early counting 0 on the moves it did not play, and nothing changes any more.
+    closed_at = models.DateTimeField(_("classement arrêté le"), null=True, blank=True, editable=False)
     # The combined ranking's public link, for the rooms' projectors and the players' phones (read only).
     public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -299,6 +312,14 @@ class Simultane(models.Model):
 
     def is_organiser(self, user) -> bool:
         return self.body.is_organiser(user)
+
+    def when(self) -> str:
+        """Its start as a sentence says it: "12 décembre 2026 à 14:00", in the site's time zone."""
+        starts = timezone.localtime(self.starts_at)
+        return gettext("%(date)s à %(time)s") % {
+            "date": formats.date_format(starts, "j F Y"),
+            "time": formats.time_format(starts, "H:i"),
+        }
 
 
 class PlayerQuerySet(models.QuerySet):

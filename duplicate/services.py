@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Max, Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubsite import queue
@@ -504,15 +504,12 @@ def _next_scripted(session: Session, number: int, typed: str | None) -> GameRoun
     """The move `number` of the game the session plays, once its time has come; a typed draw must be its own. The
     refusals do not say the game's draw: a simultané's stays sealed until the room reaches it."""
     simultane = session.simultane
+    if simultane is not None and simultane.closed_at is not None:
+        raise Conflict(_("Le simultané est clos : son classement est définitif."))
     if simultane is not None and timezone.now() < simultane.starts_at:
-        starts = timezone.localtime(simultane.starts_at)
         raise DuplicateError(
-            _("Le simultané « %(name)s » commence le %(date)s à %(time)s : aucun tirage avant.")
-            % {
-                "name": simultane.name,
-                "date": formats.date_format(starts, "j F Y"),
-                "time": formats.time_format(starts, "H:i"),
-            }
+            _("Le simultané « %(name)s » commence le %(when)s : aucun tirage avant.")
+            % {"name": simultane.name, "when": simultane.when()}
         )
     scripted = scripted_round(session, number)
     if scripted is None:
@@ -709,6 +706,7 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
             _("%(name)s est déclaré absent : décochez « absent » avant de saisir son bulletin.") % {"name": player.name}
         )
     reason = ""
+    top = _known_top(round_)
     if move:
         score, move, reason = _score_move(round_, move)
         if entry.written is not None and entry.written != score and not reason:
@@ -723,11 +721,21 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
             )
     if score is None or score < 0:
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
-    # Before the top is placed (players writing during the move) the check waits: the top may not then be placed
-    # below a score already given.
-    if round_.top_score is not None and score > round_.top_score:
+    # Before the top is placed (players writing during the move) the check waits, the top not being known, unless
+    # the session plays a game whose top is (said without its value: the top is not revealed yet).
+    if top is not None and score > top:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
     return Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())
+
+
+def _known_top(round_: Round) -> int | None:
+    """The score of the move's top: placed, or to come from the game the session plays; None when not known."""
+    if round_.top_score is not None:
+        return round_.top_score
+    if round_.session.plays_a_game:
+        scripted = scripted_round(round_.session, round_.number)
+        return scripted.top_score if scripted else None
+    return None
 
 
 def _entered(score, move) -> str:

@@ -6,14 +6,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.models import Club
 
 from . import exports, services, simultanes
-from .forms import RoomForm, SimultaneForm
-from .models import Simultane
+from .forms import RoomForm, SimultaneEditForm, SimultaneForm
+from .models import Session, Simultane
 from .views import EXPORT_LABELS
 
 
@@ -70,27 +71,132 @@ def simultane_detail(request, pk):
     return render(request, "duplicate/simultane.html", _detail_context(request, simultane))
 
 
-def _detail_context(request, simultane, form=None):
+def _detail_context(request, simultane, form=None, edit_form=None):
     ranking = simultanes.live_ranking(simultane)
-    form = form or RoomForm(request.user)
+    form = form or RoomForm(request.user, simultane)
+    is_organiser = simultane.is_organiser(request.user)
+    started = any(room.drawn for room in ranking.rooms)
+    open_ = simultane.closed_at is None and timezone.now() < simultane.starts_at
+    rooms = [
+        (room, room.session.is_organiser(request.user), is_organiser or room.session.is_organiser(request.user))
+        for room in ranking.rooms
+    ]
     return {
         "simultane": simultane,
         "ranking": ranking,
+        "rooms": rooms,  # (room, opens it, may withdraw it)
         "form": form,
-        "registers": form.fields["club"].queryset.exists(),
-        "is_organiser": simultane.is_organiser(request.user),
+        "registers": open_ and form.fields["club"].queryset.exists(),
+        "registration_open": open_,
+        "is_organiser": is_organiser,
+        "started": started,
+        "edit_form": edit_form
+        or SimultaneEditForm(
+            initial={
+                "name": simultane.name,
+                "starts_at": timezone.localtime(simultane.starts_at),
+                "move_seconds": simultane.move_seconds,
+            }
+        ),
         "moves": len(simultane.game),
     }
 
 
+def _simultane_action(request, pk, action):
+    """A body organiser's action on his simultané: done, or the page again with the refusal; 404 for others."""
+    simultane = _simultane_for(request, pk)
+    if not simultane.is_organiser(request.user):
+        raise Http404
+    try:
+        message = action(simultane)
+    except services.DuplicateError as error:
+        context = _detail_context(request, simultane)
+        context["error"] = str(error)
+        return render(request, "duplicate/simultane.html", context, status=error.status)
+    messages.success(request, message)
+    return None
+
+
 @login_required
 @require_POST
+def simultane_edit(request, pk):
+    simultane = _simultane_for(request, pk)
+    if not simultane.is_organiser(request.user):
+        raise Http404
+    form = SimultaneEditForm(request.POST)
+    if not form.is_valid():
+        context = _detail_context(request, simultane, edit_form=form)
+        return render(request, "duplicate/simultane.html", context, status=400)
+    data = form.cleaned_data
+
+    def edit(simultane):
+        simultanes.simultane_update(
+            simultane=simultane, name=data["name"], starts_at=data["starts_at"], move_seconds=data["move_seconds"]
+        )
+        return _("Simultané modifié : « %(name)s », le %(when)s.") % {
+            "name": simultane.name,
+            "when": simultane.when(),
+        }
+
+    return _simultane_action(request, pk, edit) or redirect("duplicate:simultane", pk=pk)
+
+
+@login_required
+@require_POST
+def simultane_delete(request, pk):
+    def delete(simultane):
+        simultanes.simultane_delete(simultane=simultane)
+        return _("Le simultané « %(name)s » est supprimé, avec ses salles.") % {"name": simultane.name}
+
+    return _simultane_action(request, pk, delete) or redirect("duplicate:simultanes")
+
+
+@login_required
+@require_POST
+def simultane_close(request, pk):
+    """ "Arrêter le classement" (final, the whole game counted) or "Rouvrir le classement"."""
+    closing = request.POST.get("action") != "reopen"
+
+    def close(simultane):
+        simultanes.simultane_close(simultane=simultane, closed=closing)
+        if closing:
+            return _("Classement arrêté : il compte toute la partie, et aucune salle ne tire plus.")
+        return _("Classement rouvert : il suit de nouveau les salles.")
+
+    return _simultane_action(request, pk, close) or redirect("duplicate:simultane", pk=pk)
+
+
+@login_required
+@require_POST
+def room_withdraw(request, pk, room_pk):
+    """A room withdrawn by its club's organiser or the simultané's, while it has drawn nothing."""
+    simultane = _simultane_for(request, pk)
+    room = get_object_or_404(Session.objects.select_related("simultane"), pk=room_pk, simultane=simultane)
+    if not (room.is_organiser(request.user) or simultane.is_organiser(request.user)):
+        raise Http404
+    try:
+        simultanes.room_withdraw(room=room, by=request.user)
+    except services.DuplicateError as error:
+        context = _detail_context(request, simultane)
+        context["error"] = str(error)
+        return render(request, "duplicate/simultane.html", context, status=error.status)
+    messages.success(request, _("La salle « %(room)s » est retirée du simultané.") % {"room": room.name})
+    return redirect("duplicate:simultane", pk=pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def simultane_register(request, pk):
     simultane = _simultane_for(request, pk)
-    form = RoomForm(request.user, request.POST)
+    if request.method == "GET":  # the form's address, reloaded: its page
+        return redirect("duplicate:simultane", pk=pk)
+    form = RoomForm(request.user, simultane, request.POST)
     if form.is_valid():
         data = form.cleaned_data
+        refusal = simultanes.registration_refusal(simultane, data["club"], request.user)
         try:
+            if refusal:
+                raise services.DuplicateError(refusal)
             room = simultanes.room_register(
                 simultane=simultane,
                 club=data["club"],
@@ -98,7 +204,7 @@ def simultane_register(request, pk):
                 players=services.parse_player_lines(data["players"]),
             )
         except services.DuplicateError as error:
-            form.add_error("players", str(error))
+            form.add_error("club" if refusal else "players", str(error))
         else:
             messages.success(
                 request,

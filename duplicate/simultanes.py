@@ -12,6 +12,7 @@ combined ranking is his room's total.
 
 import hashlib
 import secrets
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -74,16 +75,19 @@ def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_
     )
 
 
-def room_register(*, simultane: Simultane, club, creator, players=()) -> Session:
-    """A club's room for the simultané: a session of the club (personal when `club` is None) with the simultané's
-    name, day, edition, rules and time per move, which plays its game."""
-    if club is not None and not club.is_organiser(creator):
-        raise DuplicateError(_("Seuls les organisateurs du club inscrivent une salle."))
+def room_register(*, simultane: Simultane, club, creator, players=(), name: str = "") -> Session:
+    """A club's room for the simultané: a session of the club with the simultané's day, edition, rules and time
+    per move, which plays its game; named after the simultané and the club unless `name` is given. One room a
+    club, registered before the start: a room registered later, or a second one, could read the sealed game
+    ahead of the rooms playing it."""
+    refusal = registration_refusal(simultane, club, creator)
+    if refusal:
+        raise DuplicateError(refusal)
     with transaction.atomic():
         session = services.session_create(
             creator=creator,
             club=club,
-            name=simultane.name,
+            name=(name.strip() or f"{simultane.name} · {club.name}")[:120],
             date=timezone.localtime(simultane.starts_at).date(),
             edition=simultane.edition,
             rule_set=simultane.rule_set,
@@ -93,6 +97,89 @@ def room_register(*, simultane: Simultane, club, creator, players=()) -> Session
         session.simultane = simultane
         session.save(update_fields=["simultane"])
     return session
+
+
+def registration_refusal(simultane: Simultane, club, user) -> str:
+    """Why `user` may not register `club`'s room to the simultané, or "" when he may."""
+    if club is None or club.is_body:
+        return _("Une salle de simultané est celle d'un club : choisissez le vôtre.")
+    if not club.is_organiser(user):
+        return _("Seuls les organisateurs du club inscrivent une salle.")
+    if simultane.closed_at is not None:
+        return _("Le simultané est clos : son classement est définitif.")
+    if timezone.now() >= simultane.starts_at:
+        return _("Les inscriptions sont closes : le simultané a commencé le %(when)s.") % {"when": simultane.when()}
+    existing = Session.objects.filter(simultane=simultane, club=club).first()
+    if existing is not None:
+        return _("Le %(club)s a déjà sa salle dans ce simultané : « %(room)s ».") % {
+            "club": club.name,
+            "room": existing.name,
+        }
+    return ""
+
+
+def room_withdraw(*, room: Session, by) -> None:
+    """A room withdrawn, by its club's organiser or the simultané's, while it has drawn nothing: the session goes."""
+    simultane = room.simultane
+    if not (room.is_organiser(by) or simultane.is_organiser(by)):
+        raise DuplicateError(_("Seuls les organisateurs du club ou du simultané retirent une salle."))
+    if room.rounds.exists():
+        raise services.Conflict(_("Cette salle a commencé à jouer : elle reste dans le simultané."))
+    room.delete()
+
+
+def simultane_update(*, simultane: Simultane, name: str, starts_at, move_seconds: int) -> Simultane:
+    """Its name, start and time per move corrected, until a room has drawn (the rooms take the new time)."""
+    _refuse_if_started(simultane)
+    rules = simultane.rule_set.build()
+    if move_seconds not in rules.move_seconds_choices:
+        raise DuplicateError(
+            _("Temps par coup à choisir parmi : %(choices)s secondes.")
+            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
+        )
+    if not name.strip():
+        raise DuplicateError(_("Donnez un nom au simultané."))
+    with transaction.atomic():
+        simultane.name, simultane.starts_at, simultane.move_seconds = name.strip()[:120], starts_at, move_seconds
+        simultane.save(update_fields=["name", "starts_at", "move_seconds"])
+        date = timezone.localtime(starts_at).date()
+        for room in Session.objects.filter(simultane=simultane):
+            Session.objects.filter(pk=room.pk).update(date=date, move_seconds=move_seconds)
+            room.touch()
+    return simultane
+
+
+def simultane_delete(*, simultane: Simultane) -> None:
+    """A simultané deleted with its rooms, until a room has drawn."""
+    _refuse_if_started(simultane)
+    with transaction.atomic():
+        Session.objects.filter(simultane=simultane).delete()
+        simultane.delete()
+
+
+def simultane_close(*, simultane: Simultane, closed: bool = True) -> Simultane:
+    """The combined ranking made final (or open again): it counts the whole game, a room stopped early counting 0
+    on the moves it did not play, and no room draws any more."""
+    Simultane.objects.filter(pk=simultane.pk).update(closed_at=timezone.now() if closed else None)
+    simultane.refresh_from_db(fields=["closed_at"])
+    for room in Session.objects.filter(simultane=simultane):
+        room.touch()  # the combined ranking's cache and its polls follow the rooms' versions
+    return simultane
+
+
+def _sort_key(name: str) -> str:
+    """A name as an alphabetical order reads it: accents aside (Émilie before Sophie), case aside."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
+
+
+def _refuse_if_started(simultane: Simultane):
+    if Session.objects.filter(simultane=simultane, rounds__isnull=False).exists():
+        raise services.Conflict(_("Une salle a déjà tiré un coup : le simultané ne change plus."))
+
+
+def _refuse_if_closed(simultane: Simultane):
+    if simultane.closed_at is not None:
+        raise services.Conflict(_("Le simultané est clos : son classement est définitif."))
 
 
 @dataclass(frozen=True)
@@ -116,6 +203,7 @@ class Room:
     club: str
     players: int
     moves: int  # the moves it has closed
+    drawn: int  # the moves it has drawn
     finished: bool
 
 
@@ -161,9 +249,11 @@ def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
 
 
 def ranking(simultane: Simultane) -> Ranking:
-    """Every room's players ranked together on the moves every room has closed (a room's move closes when its
-    next one is drawn, every move once it is finished), ties sharing the place. A room that has drawn nothing yet
-    is listed, not ranked. Four queries whatever the number of rooms and players."""
+    """Every room's players ranked together, ties sharing the place, on the moves every room still playing has
+    closed (a room's move closes when its next one is drawn): totals compare the same moves. A finished room does
+    not hold the others back: once no room plays, the moves the rooms played count, a room stopped early counting
+    0 on the others; and once the simultané is closed, the whole game. A room that has drawn nothing is listed,
+    not ranked. Four queries whatever the number of rooms and players."""
     sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
     rules = {}
     for session in sessions:
@@ -177,9 +267,16 @@ def ranking(simultane: Simultane) -> Ranking:
         placed = len(figures.rounds)
         closed = placed if session.finished_at else min(placed, drawn.get(session.pk, 0) - 1)
         club = session.club.name if session.club else ""
-        rooms.append(Room(session, club, len(figures.players), max(closed, 0), bool(session.finished_at)))
-    started = [room for room in rooms if drawn.get(room.session.pk)]
-    moves = min((room.moves for room in started), default=0)
+        played = drawn.get(session.pk, 0)
+        rooms.append(Room(session, club, len(figures.players), max(closed, 0), played, bool(session.finished_at)))
+    started = [room for room in rooms if room.drawn]
+    playing = [room.moves for room in started if not room.finished]
+    if simultane.closed_at is not None:
+        moves = len(simultane.game)
+    elif playing:
+        moves = min(playing)
+    else:
+        moves = max((room.moves for room in started), default=0)
     tops = [game_round["top_score"] for game_round in simultane.game[:moves]]
     rows = []
     for room in started:
@@ -210,6 +307,6 @@ def ranking(simultane: Simultane) -> Ranking:
             )
             for (player, room, ranked), place in zip(rows, places, strict=True)
         ),
-        key=lambda row: (row.place, row.name.casefold(), row.session_id),
+        key=lambda row: (row.place, _sort_key(row.name), row.session_id),
     )
     return Ranking(ranked_rows, tops_total, moves, rooms)

@@ -5,6 +5,7 @@ sessions, a personal session whose move is still open on the players' phones, a 
 export.
 """
 
+import datetime
 import functools
 
 import pytest
@@ -19,7 +20,7 @@ from clubsite.models import Club, Membership
 from duplicate import services
 from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season, Tournament
-from duplicate.simultanes import simultane_create
+from duplicate.simultanes import room_register, simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
 from sheets.services import game_finish, penalty_record
@@ -76,12 +77,16 @@ class World:
             body=self.body,
             creator=alice,
             name="Simultané de décembre",
-            starts_at=timezone.now(),
+            starts_at=timezone.now() + datetime.timedelta(days=1),
             edition=self.session.edition,
             rule_set=self.session.rule_set,
             move_seconds=180,
             game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
         )
+        # Another club of hers has its room registered (Lyon's is the registration form's to make).
+        grenoble = Club.objects.create(name="Club de Grenoble", slug="grenoble")
+        Membership.objects.create(club=grenoble, user=alice, role=Membership.Role.ORGANISER)
+        self.room = room_register(simultane=self.simultane, club=grenoble, creator=alice, players=[(1, "Ann")])
         GridBoard.objects.create(user=alice)  # the grid page creates it on a first visit: not the sweep's doing
 
 

@@ -410,6 +410,27 @@ ENDPOINTS = {
         )
     ),
     "duplicate:simultane": Endpoint(kwargs=lambda w: {"pk": w.simultane.pk}),
+    "duplicate:simultane_edit": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk},
+        get=False,
+        forms=(
+            Form(
+                lambda w: {"name": "Simultané de Noël", "starts_at": "2099-12-20T15:00", "move_seconds": "120"},
+                {"name": TEXT, "starts_at": STRICT, "move_seconds": STRICT},
+            ),
+        ),
+    ),
+    "duplicate:simultane_delete": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk}, get=False, forms=(Form(lambda w: {}, {}),)
+    ),
+    "duplicate:simultane_close": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk},
+        get=False,
+        forms=(Form(lambda w: {"action": "close"}, {"action": LENIENT}),),
+    ),
+    "duplicate:simultane_withdraw": Endpoint(
+        kwargs=lambda w: {"pk": w.simultane.pk, "room_pk": w.room.pk}, get=False, forms=(Form(lambda w: {}, {}),)
+    ),
     "duplicate:simultane_register": Endpoint(
         kwargs=lambda w: {"pk": w.simultane.pk},
         get=False,

@@ -2,6 +2,7 @@
 inline script or event handler, a style attribute or element, an htmx feature that evaluates code), so that it
 works under the policy. The browser tests (tests/e2e/conftest.py) fail on any violation Chromium reports."""
 
+import datetime
 from html.parser import HTMLParser
 
 import pytest
@@ -12,7 +13,7 @@ from django.utils import timezone
 from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
 from duplicate.games import GameRound
-from duplicate.models import ExportJob, Season
+from duplicate.models import ExportJob, Season, Simultane
 from duplicate.simultanes import room_register, simultane_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
@@ -108,13 +109,14 @@ def pages(client):
         body=body,
         creator=member,
         name="Simultané",
-        starts_at=timezone.now(),
+        starts_at=timezone.now() + datetime.timedelta(hours=1),
         edition=session.edition,
         rule_set=session.rule_set,
         move_seconds=180,
         game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
     )
     room = room_register(simultane=simultane, club=club, creator=member, players=[(1, "Ann"), (2, "Ben")])
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
     duplicate_services.round_add(session=room, play_top=True)
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
     visitor = [
@@ -222,7 +224,8 @@ NOT_PAGES = {
     "sheets:export", "sheets:review_rack", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",
     "duplicate:timer", "duplicate:finish", "duplicate:reopen", "duplicate:sheet_cell", "duplicate:again",
-    "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register",
+    "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register", "duplicate:simultane_edit",
+    "duplicate:simultane_delete", "duplicate:simultane_close", "duplicate:simultane_withdraw",
     "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
     "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip

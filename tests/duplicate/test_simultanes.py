@@ -17,6 +17,7 @@ from scoring.models import Edition, RuleSet
 from .test_game_files import GAME
 
 GAME_ROUNDS = [GameRound(**game_round) for game_round in GAME]  # tops 26, 18, 13, 71: 128 in all
+TOMORROW = (timezone.now() + datetime.timedelta(days=1)).isoformat()
 
 
 @pytest.fixture
@@ -45,11 +46,12 @@ def comite(eve):
 
 
 def make_simultane(body, creator, starts_at=None, game=GAME_ROUNDS, **fields):
+    """A simultané starting in an hour unless told: the clubs register their rooms before it starts."""
     return simultanes.simultane_create(
         body=body,
         creator=creator,
         name=fields.get("name", "Simultané des Alpes"),
-        starts_at=starts_at or timezone.now() - datetime.timedelta(minutes=1),
+        starts_at=starts_at or timezone.now() + datetime.timedelta(hours=1),
         edition=Edition.objects.get(code="fr"),
         rule_set=RuleSet.objects.get(code="tournoi"),
         move_seconds=180,
@@ -68,8 +70,14 @@ def room(simultane, club, organiser, players):
     return simultanes.room_register(simultane=simultane, club=club, creator=organiser, players=lines)
 
 
+def start(simultane):
+    """The simultané's time has come."""
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now() - datetime.timedelta(minutes=1))
+
+
 def play(session, scores_by_move, finish=True):
     """Each move of the game drawn and its top placed from the game, then each player's score (in table order)."""
+    start(session.simultane)
     players = list(session.players.order_by("table"))
     for scores in scores_by_move:
         round_ = services.round_add(session=session, play_top=True)
@@ -184,7 +192,12 @@ def test_no_draw_before_the_simultanes_time(comite, eve, lyon, alice):
 
 def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
-    assert (lyon_room.name, lyon_room.date, lyon_room.club) == (simultane.name, timezone.localdate(), lyon)
+    assert (lyon_room.name, lyon_room.date, lyon_room.club) == (
+        "Simultané des Alpes · Club de Lyon",
+        timezone.localtime(simultane.starts_at).date(),
+        lyon,
+    )
+    start(simultane)
     with pytest.raises(services.DuplicateError):
         services.round_add(session=lyon_room, draw_text="EAIRSTU")
     first = services.round_add(session=lyon_room)
@@ -198,6 +211,7 @@ def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice)
 
 def test_the_game_stays_sealed_from_the_rooms_arbiter(client, simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    start(simultane)
     services.round_add(session=lyon_room)
     client.force_login(alice)
     console = client.get(reverse("duplicate:session", args=[lyon_room.pk])).content.decode()
@@ -288,7 +302,7 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
     client.force_login(eve)
     created = client.post(
         "/api/duplicate/simultanes",
-        {"name": "Simultané API", "edition": "fr", "starts_at": "2026-01-01T14:00:00+01:00", "game": {"rounds": GAME}},
+        {"name": "Simultané API", "edition": "fr", "starts_at": TOMORROW, "game": {"rounds": GAME}},
         content_type="application/json",
     )
     assert created.status_code == 201
@@ -303,6 +317,7 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
     assert session.status_code == 201
     room_pk = session.json()["id"]
     ann, ben = session.json()["players"]
+    start(Simultane.objects.get(pk=pk))
     refused = client.post(
         f"/api/duplicate/sessions/{room_pk}/rounds", {"draw": "EAIRSTU"}, content_type="application/json"
     )
@@ -332,8 +347,8 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
         (r["place"], r["name"], r["club"], r["session"], r["total"], r["gap"], r["percent"])
         for r in ranking.json()["rows"]
     ] == [
-        (1, "Ann", "Club de Lyon", "Simultané API", 26, 0, 100.0),
-        (2, "Ben", "Club de Lyon", "Simultané API", 20, -6, 76.9),
+        (1, "Ann", "Club de Lyon", "Salle de Lyon", 26, 0, 100.0),
+        (2, "Ben", "Club de Lyon", "Salle de Lyon", 20, -6, 76.9),
     ]
 
 
@@ -382,10 +397,10 @@ def test_the_combined_ranking_exports_like_a_sessions(client, simultane, three_r
         "Tops;;;;;;128;;;",
     ]
     assert lines[8:] == [
-        "1;Ben;;Club de Lyon;B;Simultané des Alpes;93;-35;72,7;0",
-        "1;Dan;;Club de Grenoble;B;Simultané des Alpes;93;-35;72,7;0",
+        "1;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;93;-35;72,7;0",
+        "1;Dan;;Club de Grenoble;B;Simultané des Alpes · Club de Grenoble;93;-35;72,7;0",
         # Her 10 alone on move 3 is a solo, worth nothing in a room of 2.
-        "3;Fay;;Club d'Annecy;B;Simultané des Alpes;40;-88;31,3;1",
+        "3;Fay;;Club d'Annecy;B;Simultané des Alpes · Club d'Annecy;40;-88;31,3;1",
     ]
     federation = client.get(url, {"export": "federation"}).content.decode("iso-8859-1").splitlines()
     assert federation[:3] == ['"1","Ann","128"', '"1","Cid","128"', '"3","Eve","109"']
@@ -422,3 +437,124 @@ def test_the_rankings_poll_answers_204_until_a_room_changes_what_it_shows(client
     board = client.get(url, {"v": stamp}, headers={"HX-Request": "true"})
     assert board.status_code == 200
     assert [(row.name, row.total) for row in board.context["rows"]] == [("Ann", 24), ("Ben", 20)]
+
+
+# What the user trial found: the sealed game read through a second room, a late or abandoned room
+
+
+def test_a_club_has_one_room_registered_before_the_start(simultane, lyon, alice):
+    room(simultane, lyon, alice, [("Ann", "A")])
+    with pytest.raises(services.DuplicateError) as refused:
+        room(simultane, lyon, alice, [("Zoé", "A")])
+    assert str(refused.value) == (
+        "Le Club de Lyon a déjà sa salle dans ce simultané : « Simultané des Alpes · Club de Lyon »."
+    )
+    start(simultane)
+    simultane.refresh_from_db()
+    assert simultanes.registration_refusal(simultane, lyon, alice).startswith(
+        "Les inscriptions sont closes : le simultané a commencé le "
+    )
+
+
+def test_a_room_is_a_clubs(simultane, comite, eve):
+    with pytest.raises(services.DuplicateError) as refused:
+        simultanes.room_register(simultane=simultane, club=comite, creator=eve)
+    assert str(refused.value) == "Une salle de simultané est celle d'un club : choisissez le vôtre."
+    with pytest.raises(services.DuplicateError):
+        simultanes.room_register(simultane=simultane, club=None, creator=eve)
+
+
+def test_the_api_refuses_a_personal_room(client, simultane, alice, lyon):
+    client.force_login(alice)
+    response = client.post(
+        "/api/duplicate/sessions", {"name": "Perso", "simultane": simultane.pk}, content_type="application/json"
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == "Une salle de simultané est celle d'un club : choisissez le vôtre."
+    assert not Session.objects.exists()
+
+
+def test_a_room_stopped_early_does_not_hold_the_others_back(simultane, lyon, alice, grenoble, charlie):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
+    play(lyon_room, [(26, 20)])  # Lyon stops after move 1 and finishes
+    play(grenoble_room, [(26, 26), (18, 0), (13, 13)], finish=False)  # moves 1 and 2 closed
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (2, 44)
+    assert [(row.place, row.name, row.total) for row in combined.rows] == [
+        (1, "Cid", 44),
+        (2, "Ann", 26),
+        (2, "Dan", 26),
+        (4, "Ben", 20),
+    ]
+    services.session_finish(session=grenoble_room)
+    assert simultanes.ranking(simultane).moves == 3
+
+
+def test_closing_counts_the_whole_game_and_stops_the_rooms(simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(26, 20), (18, 10)], finish=False)  # abandoned at move 2, never finished
+    assert simultanes.ranking(simultane).moves == 1
+    simultanes.simultane_close(simultane=simultane)
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (4, 128)
+    assert [(row.name, row.total, row.gap) for row in combined.rows] == [("Ann", 44, -84), ("Ben", 30, -98)]
+    with pytest.raises(services.Conflict) as refused:
+        services.round_add(session=lyon_room)
+    assert str(refused.value) == "Le simultané est clos : son classement est définitif."
+
+
+def test_a_score_above_the_games_top_is_refused_before_the_top_is_revealed(simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    start(simultane)
+    first = services.round_add(session=lyon_room)
+    ann = lyon_room.players.get()
+    with pytest.raises(services.DuplicateError) as refused:
+        services.result_set(round_=first, player=ann, score=80)
+    assert str(refused.value) == "Score supérieur au top : faute de frappe ?"  # the top's 26 not said
+    services.result_set(round_=first, player=ann, score=26)
+
+
+def test_a_room_is_withdrawn_before_it_draws_and_a_simultane_edited_or_deleted_before_any(
+    client, simultane, lyon, alice, eve
+):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    client.force_login(alice)
+    withdraw = reverse("duplicate:simultane_withdraw", args=[simultane.pk, lyon_room.pk])
+    assert client.post(withdraw).status_code == 302
+    assert not Session.objects.filter(pk=lyon_room.pk).exists()
+    client.force_login(eve)
+    edit = reverse("duplicate:simultane_edit", args=[simultane.pk])
+    response = client.post(edit, {"name": "Simultané de Noël", "starts_at": "2026-12-20T15:00", "move_seconds": "120"})
+    assert response.status_code == 302
+    simultane.refresh_from_db()
+    assert (simultane.name, simultane.move_seconds) == ("Simultané de Noël", 120)
+    past = client.post(edit, {"name": "Passé", "starts_at": "2020-01-01T15:00", "move_seconds": "120"})
+    assert past.status_code == 400
+    assert past.context["edit_form"].errors["starts_at"] == [
+        "Ce début est passé : choisissez une date et une heure à venir."
+    ]
+    playing = room(simultane, lyon, alice, [("Ann", "A")])
+    play(playing, [(26,)], finish=False)
+    refused = client.post(reverse("duplicate:simultane_delete", args=[simultane.pk]))
+    assert refused.status_code == 409
+    assert refused.context["error"] == "Une salle a déjà tiré un coup : le simultané ne change plus."
+    client.force_login(alice)  # a club's organiser deletes no simultané
+    assert client.post(reverse("duplicate:simultane_delete", args=[simultane.pk])).status_code == 404
+
+
+def test_a_start_in_the_past_is_refused(client, comite, eve):
+    client.force_login(eve)
+    response = client.post(
+        "/api/duplicate/simultanes",
+        {"name": "Passé", "starts_at": "2020-01-01T14:00:00+01:00", "game": {"rounds": GAME}},
+        content_type="application/json",
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == "Ce début est passé : choisissez une date et une heure à venir."
+
+
+def test_the_registration_address_reloaded_shows_the_simultane(client, simultane, lyon, alice):
+    client.force_login(alice)
+    response = client.get(reverse("duplicate:simultane_register", args=[simultane.pk]))
+    assert response["Location"] == reverse("duplicate:simultane", args=[simultane.pk])

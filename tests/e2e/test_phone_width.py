@@ -1,5 +1,7 @@
 """No page is wider than a 390 px phone (issue 10): every page of the site, filled as its users fill it."""
 
+import datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -9,7 +11,7 @@ from clubsite.models import Club, Membership
 from duplicate import services as duplicate_services
 from duplicate import simultanes
 from duplicate.games import GameRound
-from duplicate.models import Season
+from duplicate.models import Season, Simultane
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
@@ -92,7 +94,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         body=body,
         creator=member,
         name="Simultané permanent du Comité du Rhône",
-        starts_at=timezone.now(),
+        starts_at=timezone.now() + datetime.timedelta(hours=1),
         edition=Edition.objects.get(code="fr"),
         rule_set=RuleSet.objects.get(code="tournoi"),
         move_seconds=180,
@@ -101,6 +103,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
     room = simultanes.room_register(
         simultane=simultane, club=club, creator=member, players=[(n, f"Joueuse numéro {n} de la salle") for n in (1, 2)]
     )
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
     duplicate_services.round_add(session=room, play_top=True)
     duplicate_services.result_set(round_=room.rounds.get(), player=room.players.first(), score=26)
     duplicate_services.session_finish(session=room)

@@ -2,9 +2,11 @@
 its first move from the sealed game, the combined ranking shows the room's players; a wrong game file is refused
 on its field."""
 
+import datetime
 import json
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
@@ -33,7 +35,8 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     page.get_by_role("link", name="Simultanés").click()
     page.get_by_role("link", name="Préparer un simultané").click()
     page.fill("#id_name", "Simultané des Alpes")
-    page.fill("#id_starts_at", "2026-01-10T14:00")
+    tomorrow = timezone.localtime() + datetime.timedelta(days=1)
+    page.fill("#id_starts_at", f"{tomorrow:%Y-%m-%d}T14:00")
     page.set_input_files("#id_game_file", game_file())
     page.get_by_role("button", name="Préparer le simultané").click()
     expect(page.locator(".messages")).to_contain_text(
@@ -52,6 +55,11 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     arbiter_page.get_by_role("button", name="Inscrire la salle").click()
     expect(arbiter_page.locator(".messages")).to_contain_text("Salle inscrite pour Club de Lyon")
     expect(arbiter_page.locator(".game-origin")).to_contain_text("Salle du simultané « Simultané des Alpes »")
+    # Before its time, the room draws nothing; then its time comes.
+    arbiter_page.get_by_role("button", name="Tirer le coup suivant de la partie").click()
+    expect(arbiter_page.locator("#draw-error")).to_contain_text("commence le")
+    expect(arbiter_page.locator("#draw-error")).to_contain_text("aucun tirage avant.")
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     arbiter_page.get_by_role("button", name="Tirer le coup suivant de la partie").click()
     expect(arbiter_page.locator("#duplicate-move h2")).to_contain_text("Coup 1")
     expect(arbiter_page.locator("#duplicate-move")).to_contain_text("VAGUEST")
@@ -93,7 +101,7 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
         page.get_by_role("link", name="CSV").click()
     lines = download.value.path().read_text(encoding="utf-8-sig").splitlines()
     assert lines[4:7] == ["Série;B", "", "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos"]
-    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes;20;-6;76,9;0"
+    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0"
     for device, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
         page.select_option("#serie", "")
