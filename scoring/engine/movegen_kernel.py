@@ -386,12 +386,13 @@ def _enter_leftwards(
 
 
 @njit(cache=True)
-def _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters):
+def _search_anchor(
+    anchor, frames, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters
+):
     """Every move through `anchor`, depth first on a stack of frames (numba's cache cannot hold recursive code).
 
     The anchor's frame tries each tile there, then each frame in turn tries each letter its square allows: a real
     tile if one is left, then a blank. A frame's children are done when it is at the top of the stack again."""
-    frames = np.empty(MAX_FRAMES * FRAME_FIELDS, dtype=np.int64)
     root = parameters[P_ROOT]
     blank_count = parameters[P_BLANKS]
     candidates = np.int64(nodes[root]) & line[ALLOWED, anchor]
@@ -493,6 +494,7 @@ def search_chunks(
     chunk and that chunk is returned, with `counters[S_FULL]` set."""
     final_bit = np.int64(1) << (parameters[P_LETTERS] + 1)
     text = np.empty(SIZE, dtype=np.int64)
+    frames = np.empty(MAX_FRAMES * FRAME_FIELDS, dtype=np.int64)
     steps_at_start = counters[S_STEPS]
     for chunk in range(first, CHUNKS):
         if counters[S_STEPS] - steps_at_start >= budget:
@@ -515,7 +517,9 @@ def search_chunks(
             parameters[P_AFTER_ANCHOR] = np.int64(1) << line[TILE, anchor + 1]
         else:
             parameters[P_AFTER_ANCHOR] = final_bit | line[ALLOWED, anchor + 1]
-        _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters)
+        _search_anchor(
+            anchor, frames, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters
+        )
         if counters[S_FULL]:
             counters[S_MOVES], counters[S_CODE_POINTS] = moves_before, words_before
             return chunk
