@@ -17,16 +17,18 @@ ouvrir le jeu" has no definition: horizontal first, then by start square (row, t
 
 A single tile that forms a word both ways is one move, listed once, as the horizontal one (as in grid mode).
 
-`generate_moves` hands back light `Candidate`s (a rack with two blanks has some 20,000 moves, which
-`Board.evaluate` would take about half a second to turn into plays); `Candidate.play` and `top_moves` give the
-full `Play` with its words and calculations. A rack holds up to 9 tiles (the original formats), and no more of a
-letter, blanks included, than the edition's set has; a move lays at most `rules.rack_size` of them, as
-`Board.evaluate` allows.
+`generate_moves` hands back light `Candidate`s (a rack with two blanks has some 20,000 moves, which `Board.evaluate`
+would take about half a second to turn into plays), in a `Moves` list that makes each one when it is read (callers
+read the first few: making all 20,000 took longer than finding them); `Candidate.play` and `top_moves` give the full
+`Play` with its words and calculations. A rack holds up to 9 tiles (the original formats), and no more of a letter,
+blanks included, than the edition's set has; a move lays at most `rules.rack_size` of them, as `Board.evaluate`
+allows.
 
 The search runs as compiled code (`scoring.engine.movegen_kernel`, numba over the GADDAG's flat array, issue 14):
-medians of 1.1 / 6.3 / 34 ms a rack with 0 / 1 / 2 blanks on the Eliot positions, where the pure-Python generator
-it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first search in a process
-loads the machine code from the cache directory (0.3 s), or compiles it once for the machine (7 s) and saves it.
+medians of about 0.5 / 3 / 15 ms a rack with 0 / 1 / 2 blanks on the Eliot positions (README, Benchmarks), where the
+pure-Python generator it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first
+search in a process loads the machine code from the cache directory (0.3 s), or compiles it once for the machine
+(7 s) and saves it.
 
 The cost of a search grows steeply with the blanks and the tiles of the rack: two blanks among nine tiles can
 find half a million moves. A caller that answers someone waiting uses `best_moves` or `words_from_letters` with a
@@ -289,14 +291,31 @@ def _read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
     return [code_of[letter] for letter in letters], blanks
 
 
-class _Tables(NamedTuple):
+class _Tables:
     """What a search needs of an edition and an alphabet, worked out once for both (`_tables`)."""
 
-    code_of: dict[str, int] | None  # each letter's code, when every letter is one character and a capital
-    in_set: list[int]  # how many of each letter the set has
-    blanks_in_set: int
-    letter_values: "np.ndarray"
-    squares: "_Squares"  # a board's cell (a Tile or None) → what the kernel reads of it
+    __slots__ = ("code_of", "in_set", "blanks_in_set", "letter_values", "_edition", "_alphabet", "_squares")
+
+    def __init__(self, edition: Edition, alphabet):
+        counts = edition.counts()
+        single = all(len(spec.letter) == 1 for spec in edition.letters) and all(
+            len(letter) == 1 and letter.isupper() and letter in edition.values for letter in alphabet
+        )
+        # Each letter's code, when every letter is one character and a capital (`read_rack` then reads it).
+        self.code_of: dict[str, int] | None = _codes(alphabet) if single else None
+        self.in_set = [counts.get(letter, 0) for letter in alphabet]  # how many of each letter the set has
+        self.blanks_in_set = counts[BLANK]
+        self.letter_values = np.array([edition.values.get(letter, 0) for letter in alphabet], dtype=np.int64)
+        self._edition, self._alphabet = edition, alphabet
+        self._squares: _Squares | None = None
+
+    @property
+    def squares(self) -> "_Squares":
+        """A board's cell (a Tile or None) → what the kernel reads of it; made on the first search, since it
+        imports the kernel (which `words_from_letters` never needs)."""
+        if self._squares is None:
+            self._squares = _Squares(self._edition, self._alphabet)
+        return self._squares
 
 
 class _Squares(dict):
@@ -333,17 +352,7 @@ def _tables(edition: Edition, alphabet) -> _Tables:
         return entry[2]
     if len(_TABLES) >= _MAX_TABLES:
         _TABLES.clear()
-    in_set = edition.counts()
-    single = all(len(spec.letter) == 1 for spec in edition.letters) and all(
-        len(letter) == 1 and letter.isupper() and letter in edition.values for letter in alphabet
-    )
-    tables = _Tables(
-        code_of=_codes(alphabet) if single else None,
-        in_set=[in_set.get(letter, 0) for letter in alphabet],
-        blanks_in_set=in_set[BLANK],
-        letter_values=np.array([edition.values.get(letter, 0) for letter in alphabet], dtype=np.int64),
-        squares=_Squares(edition, alphabet),
-    )
+    tables = _Tables(edition, alphabet)
     _TABLES[id(edition), id(alphabet)] = (edition, alphabet, tables)
     return tables
 

@@ -182,3 +182,19 @@ def test_the_usual_racks_read_as_the_edition_reads_them(index, rack):
         assert again.value.message == refused.message
     else:
         assert movegen.read_rack(rack, FR, index.alphabet) == expected
+
+
+def test_a_process_that_only_reads_racks_and_words_never_imports_numba():
+    script = (
+        "import sys\n"
+        "from scoring.engine.editions import BUILTIN_EDITIONS\n"
+        "from scoring.engine.gaddag import alphabet_of, build_gaddag\n"
+        "from scoring.engine.movegen import read_rack, words_from_letters\n"
+        "fr = BUILTIN_EDITIONS['fr']\n"
+        "index = build_gaddag(['AI', 'IL', 'LA'], alphabet_of(fr))\n"
+        "assert read_rack('AIL?', fr, index.alphabet) == ([0, 8, 11], 1)\n"
+        "assert words_from_letters('AIL', fr, index)\n"
+        "print('numba' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
