@@ -37,6 +37,7 @@ finder reads the clock after each anchor square once a few milliseconds of work 
 """
 
 import functools
+import operator
 from collections.abc import Sequence
 from time import monotonic
 from typing import NamedTuple
@@ -384,7 +385,7 @@ class Moves(Sequence[Candidate]):
                 return self.all()[item]
             return self._candidates(start, max(start, stop))
         count = len(self._table)
-        position = item.__index__()
+        position = operator.index(item)
         if position < 0:
             position += count
         if not 0 <= position < count:

@@ -167,6 +167,8 @@ def test_the_moves_read_one_by_one_or_by_slices_are_the_references(index, positi
         moves[count]
     with pytest.raises(IndexError):
         moves[-count - 1]
+    with pytest.raises(TypeError):
+        moves["0"]
     assert list(moves) == every_move and moves == every_move and every_move == moves
     assert moves[7] == every_move[7] and moves != every_move[:-1]
     assert not generate_moves(board, "", FR, index) and generate_moves(board, "", FR, index) == []
