@@ -17,16 +17,18 @@ ouvrir le jeu" has no definition: horizontal first, then by start square (row, t
 
 A single tile that forms a word both ways is one move, listed once, as the horizontal one (as in grid mode).
 
-`generate_moves` hands back light `Candidate`s (a rack with two blanks has some 20,000 moves, which
-`Board.evaluate` would take about half a second to turn into plays); `Candidate.play` and `top_moves` give the
-full `Play` with its words and calculations. A rack holds up to 9 tiles (the original formats), and no more of a
-letter, blanks included, than the edition's set has; a move lays at most `rules.rack_size` of them, as
-`Board.evaluate` allows.
+`generate_moves` hands back light `Candidate`s (a rack with two blanks has some 20,000 moves, which `Board.evaluate`
+would take about half a second to turn into plays), in a `Moves` list that makes each one when it is read (callers
+read the first few: making all 20,000 took longer than finding them); `Candidate.play` and `top_moves` give the full
+`Play` with its words and calculations. A rack holds up to 9 tiles (the original formats), and no more of a letter,
+blanks included, than the edition's set has; a move lays at most `rules.rack_size` of them, as `Board.evaluate`
+allows.
 
 The search runs as compiled code (`scoring.engine.movegen_kernel`, numba over the GADDAG's flat array, issue 14):
-medians of 1.1 / 6.3 / 34 ms a rack with 0 / 1 / 2 blanks on the Eliot positions, where the pure-Python generator
-it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first search in a process
-loads the machine code from the cache directory (0.3 s), or compiles it once for the machine (7 s) and saves it.
+medians of about 0.5 / 3 / 15 ms a rack with 0 / 1 / 2 blanks on the Eliot positions (README, Benchmarks), where the
+pure-Python generator it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first
+search in a process loads the machine code from the cache directory (0.3 s), or compiles it once for the machine
+(7 s) and saves it.
 
 The cost of a search grows steeply with the blanks and the tiles of the rack: two blanks among nine tiles can
 find half a million moves. A caller that answers someone waiting uses `best_moves` or `words_from_letters` with a
@@ -35,6 +37,8 @@ finder reads the clock after each anchor square once a few milliseconds of work 
 """
 
 import functools
+import operator
+from collections.abc import Sequence
 from time import monotonic
 from typing import NamedTuple
 
@@ -125,10 +129,10 @@ def generate_moves(
     rules: RuleSet = DEFAULT_RULES,
     *,
     bag_empty: bool = False,
-) -> list[Candidate]:
-    """Every legal move of `rack` (letters, `?` for a blank) on `board`, best first (see the module's ties)."""
-    found = _search(board, rack, edition, index, rules, bag_empty, None)
-    return found.candidates()
+) -> "Moves":
+    """Every legal move of `rack` (letters, `?` for a blank) on `board`, best first (see the module's ties), as
+    a list of `Candidate`s made when they are read (`Moves`)."""
+    return _search(board, rack, edition, index, rules, bag_empty, None).moves
 
 
 def best_moves(
@@ -248,6 +252,29 @@ def read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
 
     The letters and blanks are those a draw can give: at most `MAX_RACK`, and no more of one than the set has
     (a search's cost grows steeply with them)."""
+    tables = _tables(edition, alphabet)
+    if tables.code_of is not None:
+        # The usual rack, capital letters of an edition whose tiles are all one letter: read it here.
+        codes = []
+        blanks = 0
+        for character in rack:
+            code = tables.code_of.get(character)
+            if code is not None:
+                codes.append(code)
+            elif character == BLANK:
+                blanks += 1
+            else:
+                break
+        else:
+            if len(codes) + blanks <= MAX_RACK and blanks <= tables.blanks_in_set:
+                in_set = tables.in_set
+                if all(codes.count(code) <= in_set[code] for code in codes):
+                    return codes, blanks
+    return _read_rack(rack, edition, alphabet)
+
+
+def _read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
+    """`read_rack` for any rack, with the message of what is wrong with it."""
     text = "".join(rack.split()).upper()  # lowercase would mean a blank in a written word, not in a rack
     blanks = text.count(BLANK)
     code_of = {letter: code for code, letter in enumerate(alphabet)}
@@ -265,21 +292,134 @@ def read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
     return [code_of[letter] for letter in letters], blanks
 
 
-class _Found(NamedTuple):
-    """The moves a search found, best first: the kernel's table (its `REC_` columns) and their words."""
+class _Tables:
+    """What a search needs of an edition and an alphabet, worked out once for both (`_tables`)."""
 
-    moves: "np.ndarray"
-    words: list[str]
-    complete: bool
+    __slots__ = ("code_of", "in_set", "blanks_in_set", "letter_values", "_edition", "_alphabet", "_squares")
+
+    def __init__(self, edition: Edition, alphabet):
+        counts = edition.counts()
+        single = all(len(spec.letter) == 1 for spec in edition.letters) and all(
+            len(letter) == 1 and letter.isupper() and letter in edition.values for letter in alphabet
+        )
+        # Each letter's code, when every letter is one character and a capital (`read_rack` then reads it).
+        self.code_of: dict[str, int] | None = _codes(alphabet) if single else None
+        self.in_set = [counts.get(letter, 0) for letter in alphabet]  # how many of each letter the set has
+        self.blanks_in_set = counts[BLANK]
+        self.letter_values = np.array([edition.values.get(letter, 0) for letter in alphabet], dtype=np.int64)
+        self._edition, self._alphabet = edition, alphabet
+        self._squares: _Squares | None = None
 
     @property
-    def count(self) -> int:
-        return len(self.words)
+    def squares(self) -> "_Squares":
+        """A board's cell (a Tile or None) → what the kernel reads of it; made on the first search, since it
+        imports the kernel (which `words_from_letters` never needs)."""
+        if self._squares is None:
+            self._squares = _Squares(self._edition, self._alphabet)
+        return self._squares
 
-    def candidates(self, limit: int | None = None) -> list[Candidate]:
-        moves = self.moves[:limit]
-        columns = moves.T.tolist()
+
+class _Squares(dict):
+    """A square's tile → the kernel's number for it (`movegen_kernel.pack_square`), -1 for an empty square;
+    worked out on first sight for a tile outside the alphabet."""
+
+    def __init__(self, edition: Edition, alphabet):
+        super().__init__()
+        self.edition = edition
+        self.code_of = _codes(alphabet)
+        self.unknown = len(alphabet) + 2  # a code no mask has: no word runs through it
+        self[None] = -1
+        for letter in alphabet:
+            for blank in (False, True):
+                self[Tile(letter, blank)] = self.__missing__(Tile(letter, blank))
+
+    def __missing__(self, tile: Tile) -> int:
+        code = self.code_of.get(tile.letter, self.unknown)
+        symbol = 2 * code + tile.blank if code != self.unknown else 0
+        packed = _kernel().pack_square(code, symbol, self.edition.value(tile.letter, tile.blank))
+        self[tile] = packed
+        return packed
+
+
+# (id(edition), id(alphabet)) → (edition, alphabet, their tables): editions and alphabets live as long as the
+# process (built-in editions, the index's alphabet) or are few; the first two are kept so that the ids stay theirs.
+_TABLES: dict[tuple[int, int], tuple[Edition, tuple, _Tables]] = {}
+_MAX_TABLES = 64
+
+
+def _tables(edition: Edition, alphabet) -> _Tables:
+    entry = _TABLES.get((id(edition), id(alphabet)))
+    if entry is not None and entry[0] is edition and entry[1] is alphabet:
+        return entry[2]
+    if len(_TABLES) >= _MAX_TABLES:
+        _TABLES.clear()
+    tables = _Tables(edition, alphabet)
+    _TABLES[id(edition), id(alphabet)] = (edition, alphabet, tables)
+    return tables
+
+
+class Moves(Sequence[Candidate]):
+    """The moves of a search, best first: a read-only list of `Candidate`s, each made when it is first read.
+
+    A rack with two blanks has some 20,000 moves, found, scored and ranked by the compiled kernel in one table;
+    most callers read the first few, so a `Candidate` (and its word, as a `str`) is made only for what is read:
+    by index or slice one at a time, all of them at once by iteration or comparison. It compares equal to a list
+    of the same candidates."""
+
+    __slots__ = ("_table", "_joined", "_all")
+
+    def __init__(self, table: "np.ndarray", joined: "np.ndarray"):
+        self._table = table  # the kernel's REC_ columns, in rank order; words as slices of `joined`
+        self._joined = joined  # the words' code points, in rank order, one separator between two
+        self._all: list[Candidate] | None = None
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __getitem__(self, item):
+        if self._all is not None:
+            return self._all[item]
+        if isinstance(item, slice):
+            start, stop, step = item.indices(len(self._table))
+            if step != 1:
+                return self.all()[item]
+            return self._candidates(start, max(start, stop))
+        count = len(self._table)
+        position = operator.index(item)
+        if position < 0:
+            position += count
+        if not 0 <= position < count:
+            raise IndexError("Moves index out of range")
+        return self._candidates(position, position + 1)[0]
+
+    def __iter__(self):
+        return iter(self.all())
+
+    def __eq__(self, other):
+        if isinstance(other, Moves):
+            other = other.all()
+        return self.all() == other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.all())
+
+    def all(self) -> list[Candidate]:
+        """Every move as a `Candidate`, made once."""
+        if self._all is None:
+            self._all = self._candidates(0, len(self._table))
+        return self._all
+
+    def _candidates(self, start: int, stop: int) -> list[Candidate]:
+        if start >= stop:
+            return []
         kernel = _kernel()
+        moves = self._table[start:stop]
+        first = int(moves[0, kernel.REC_WORD_START])
+        end = int(moves[-1, kernel.REC_WORD_START] + moves[-1, kernel.REC_WORD_LENGTH])
+        words = self._joined[first:end].astype("<u4", copy=False).tobytes().decode("utf-32-le")
+        columns = moves.T.tolist()
         return list(
             map(
                 _new_candidate,
@@ -288,7 +428,7 @@ class _Found(NamedTuple):
                     columns[kernel.REC_ROW],
                     columns[kernel.REC_COL],
                     (moves[:, kernel.REC_VERTICAL] == 0).tolist(),
-                    self.words[:limit],
+                    words.split(_WORD_SEPARATOR),
                     columns[kernel.REC_PLACED],
                     columns[kernel.REC_BLANKS],
                     (moves[:, kernel.REC_ENDS] == 0).tolist(),
@@ -296,6 +436,20 @@ class _Found(NamedTuple):
                 ),
             )
         )
+
+
+class _Found(NamedTuple):
+    """What a search found: its moves, best first, and whether it searched every anchor."""
+
+    moves: Moves
+    complete: bool
+
+    @property
+    def count(self) -> int:
+        return len(self.moves)
+
+    def candidates(self, limit: int | None = None) -> list[Candidate]:
+        return self.moves[:limit]
 
 
 # Candidate(*fields) goes through a Python-level __new__; tuple.__new__ builds the same tuple in C, which counts
@@ -322,6 +476,7 @@ def _search(
     kernel = _kernel()
     alphabet = index.alphabet
     codes, blank_count = read_rack(rack, edition, alphabet)
+    tables = _tables(edition, alphabet)
     letter_count = len(alphabet)
     counts = np.zeros(letter_count, dtype=np.int64)
     rack_mask = 0
@@ -341,8 +496,9 @@ def _search(
     parameters[kernel.P_RACK_MASK] = rack_mask
     parameters[kernel.P_EMPTY_BOARD] = board.tile_count == 0
     nodes = np.frombuffer(index.nodes, dtype=f"u{index.nodes.itemsize}")
-    lines = kernel.prepare_lines(nodes, parameters, *_board_arrays(board, edition, alphabet))
-    letter_values = np.array([edition.values.get(letter, 0) for letter in alphabet], dtype=np.int64)
+    squares = np.fromiter(map(tables.squares.__getitem__, board.cells), dtype=np.int64, count=SIZE * SIZE)
+    lines = kernel.prepare_lines(nodes, parameters, squares)
+    letter_values = tables.letter_values
     spellings = _spellings(alphabet)
     capacity = _FIRST_CAPACITY << 3 * min(blank_count, 2)  # the bench's median counts: 440, 4,500, 20,000
     moves = np.empty((capacity, kernel.REC_FIELDS), dtype=np.int64)
@@ -368,9 +524,8 @@ def _search(
     count = int(counters[kernel.S_MOVES])
     keys = kernel.sort_keys(moves, words, count, *_point_ranks(alphabet))
     order = np.argsort(keys)
-    joined = kernel.rank(moves, words, keys, order, ord(_WORD_SEPARATOR))
-    text = joined.astype("<u4", copy=False).tobytes().decode("utf-32-le")
-    return _Found(moves[order], text.split(_WORD_SEPARATOR) if count else [], complete)
+    ranked, joined = kernel.rank(moves, words, keys, order, ord(_WORD_SEPARATOR))
+    return _Found(Moves(ranked, joined), complete)
 
 
 # With a deadline, the kernel hands back control after this many steps of its search (at the end of an anchor)
@@ -386,23 +541,6 @@ def _grown(array: "np.ndarray", used: int) -> "np.ndarray":
     bigger = np.empty((4 * len(array), *array.shape[1:]), dtype=array.dtype)
     bigger[:used] = array[:used]
     return bigger
-
-
-def _board_arrays(board: Board, edition: Edition, alphabet) -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
-    """For each square: the code of its tile (-1 when empty), its value, and its symbol (code × 2, + 1: blank).
-
-    A letter outside the alphabet gets a code no mask has: no word runs through it."""
-    code_of = _codes(alphabet)
-    unknown = len(alphabet) + 2
-    codes = np.full(SIZE * SIZE, -1, dtype=np.int64)
-    values = np.zeros(SIZE * SIZE, dtype=np.int64)
-    symbols = np.zeros(SIZE * SIZE, dtype=np.int64)
-    for square, tile in board.tiles():
-        code = code_of.get(tile.letter, unknown)
-        codes[square] = code
-        values[square] = edition.value(tile.letter, tile.blank)
-        symbols[square] = 2 * code + tile.blank if code != unknown else 0
-    return codes, values, symbols
 
 
 @functools.cache

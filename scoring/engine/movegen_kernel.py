@@ -100,13 +100,21 @@ def _child(nodes, node, mask, code):
     return np.int64(nodes[node + 1 + _popcount(mask & ((np.int64(1) << code) - 1))])
 
 
+def pack_square(code: int, symbol: int, value: int) -> int:
+    """What `prepare_lines` reads of a square's tile: its code, its symbol and its value in one number (an empty
+    square: -1)."""
+    return code | symbol << 8 | value << 24
+
+
 @njit(cache=True)
-def _cross_check(nodes, parameters, above, below):
-    """The letters c for which the codes `above`, c, then `below` spell a listed word."""
+def _cross_check(nodes, parameters, codes, across, pos, before, line, after):
+    """The letters c for which the codes of line `across`'s squares `before`…`line`-1, c, then `line`+1…`after`
+    spell a listed word."""
     letters = parameters[P_LETTERS]
     final_bit = np.int64(1) << (letters + 1)
     node = parameters[P_DAWG_ROOT]
-    for code in above:
+    for i in range(before, line):
+        code = codes[_square(across, pos, i)]
         mask = np.int64(nodes[node])
         if not (mask >> code) & 1:
             return np.int64(0)
@@ -119,7 +127,8 @@ def _cross_check(nodes, parameters, above, below):
             continue
         edge += 1
         follower = np.int64(nodes[edge])
-        for next_code in below:
+        for i in range(line + 1, after + 1):
+            next_code = codes[_square(across, pos, i)]
             follower_mask = np.int64(nodes[follower])
             if not (follower_mask >> next_code) & 1:
                 follower = -1
@@ -130,15 +139,27 @@ def _cross_check(nodes, parameters, above, below):
     return allowed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _square(vertical, line, pos):
     return line * SIZE + pos if vertical == 0 else pos * SIZE + line
 
 
 @njit(cache=True)
-def prepare_lines(nodes, parameters, codes, values, symbols):
-    """The table of every line (rows, then columns): `lines[vertical * SIZE + line, field, pos]`."""
+def prepare_lines(nodes, parameters, board):
+    """The table of every line (rows, then columns): `lines[vertical * SIZE + line, field, pos]`, from the
+    board's squares as `pack_square` gives them."""
     letter_mask = (np.int64(1) << parameters[P_LETTERS]) - 1
+    codes = np.empty(SIZE * SIZE, dtype=np.int64)
+    values = np.zeros(SIZE * SIZE, dtype=np.int64)
+    symbols = np.zeros(SIZE * SIZE, dtype=np.int64)
+    for square in range(SIZE * SIZE):
+        packed = board[square]
+        if packed < 0:
+            codes[square] = -1
+        else:
+            codes[square] = packed & 0xFF
+            symbols[square] = (packed >> 8) & 0xFFFF
+            values[square] = packed >> 24
     occupied = codes >= 0
     anchors = np.zeros(SIZE * SIZE, dtype=np.bool_)
     for square in range(SIZE * SIZE):
@@ -175,17 +196,10 @@ def prepare_lines(nodes, parameters, codes, values, symbols):
                 if before == after:
                     table[ALLOWED, pos] = letter_mask
                     continue
-                above = np.empty(line - before, dtype=np.int64)
-                below = np.empty(after - line, dtype=np.int64)
                 total = np.int64(0)
                 for i in range(before, after + 1):
-                    across = _square(1 - vertical, pos, i)
-                    if i < line:
-                        above[i - before] = codes[across]
-                    elif i > line:
-                        below[i - line - 1] = codes[across]
-                    total += values[across]
-                table[ALLOWED, pos] = _cross_check(nodes, parameters, above, below)
+                    total += values[_square(1 - vertical, pos, i)]
+                table[ALLOWED, pos] = _cross_check(nodes, parameters, codes, 1 - vertical, pos, before, line, after)
                 table[CROSS_BASE, pos] = total * table[WORD_PREMIUM, pos]
                 table[CROSS_FACTOR, pos] = table[WORD_PREMIUM, pos]
     return lines
@@ -372,12 +386,13 @@ def _enter_leftwards(
 
 
 @njit(cache=True)
-def _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters):
+def _search_anchor(
+    anchor, frames, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters
+):
     """Every move through `anchor`, depth first on a stack of frames (numba's cache cannot hold recursive code).
 
     The anchor's frame tries each tile there, then each frame in turn tries each letter its square allows: a real
     tile if one is left, then a blank. A frame's children are done when it is at the top of the stack again."""
-    frames = np.empty(MAX_FRAMES * FRAME_FIELDS, dtype=np.int64)
     root = parameters[P_ROOT]
     blank_count = parameters[P_BLANKS]
     candidates = np.int64(nodes[root]) & line[ALLOWED, anchor]
@@ -479,6 +494,7 @@ def search_chunks(
     chunk and that chunk is returned, with `counters[S_FULL]` set."""
     final_bit = np.int64(1) << (parameters[P_LETTERS] + 1)
     text = np.empty(SIZE, dtype=np.int64)
+    frames = np.empty(MAX_FRAMES * FRAME_FIELDS, dtype=np.int64)
     steps_at_start = counters[S_STEPS]
     for chunk in range(first, CHUNKS):
         if counters[S_STEPS] - steps_at_start >= budget:
@@ -501,7 +517,9 @@ def search_chunks(
             parameters[P_AFTER_ANCHOR] = np.int64(1) << line[TILE, anchor + 1]
         else:
             parameters[P_AFTER_ANCHOR] = final_bit | line[ALLOWED, anchor + 1]
-        _search_anchor(anchor, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters)
+        _search_anchor(
+            anchor, frames, nodes, line, text, parameters, counts, letter_values, moves, words, spellings, counters
+        )
         if counters[S_FULL]:
             counters[S_MOVES], counters[S_CODE_POINTS] = moves_before, words_before
             return chunk
@@ -553,7 +571,8 @@ def sort_keys(moves, words, count, point_ranks, rank_bits):
 @njit(cache=True)
 def rank(moves, words, keys, order, separator):
     """Finish the ranking `order` of the moves sorted by `keys` (their words where keys are equal), and return
-    their words in that order joined by `separator` into one buffer of code points."""
+    the moves' table in that order and their words in that order joined by `separator` into one buffer of code
+    points (each row's REC_WORD_START then points into that buffer)."""
     count = len(order)
     group = 0
     while group < count:
@@ -572,6 +591,7 @@ def rank(moves, words, keys, order, separator):
     for i in range(count):
         total += moves[i, REC_WORD_LENGTH]
     joined = np.empty(total, dtype=np.uint32)
+    ranked = np.empty((count, REC_FIELDS), dtype=np.int64)
     written = 0
     for i in range(count):
         move = order[i]
@@ -579,7 +599,10 @@ def rank(moves, words, keys, order, separator):
             joined[written] = separator
             written += 1
         start = moves[move, REC_WORD_START]
-        for k in range(moves[move, REC_WORD_LENGTH]):
+        length = moves[move, REC_WORD_LENGTH]
+        ranked[i] = moves[move]
+        ranked[i, REC_WORD_START] = written
+        for k in range(length):
             joined[written] = words[start + k]
             written += 1
-    return joined[:written]
+    return ranked, joined[:written]

@@ -149,3 +149,54 @@ def test_the_compiled_code_is_kept_under_the_cache_directory(tmp_path):
         check=True,
     )
     assert json.loads(run.stdout) == str(tmp_path / "numba")
+
+
+def test_the_moves_read_one_by_one_or_by_slices_are_the_references(index, positions):
+    """`generate_moves` makes a Candidate when it is read: by index, by slice and whole, the same moves."""
+    board = positions[80]
+    every_move = reference_moves(board, "AEINST?", FR, index)
+    count = len(every_move)
+    assert count > 100
+    moves = generate_moves(board, "AEINST?", FR, index)
+    assert len(moves) == count and moves
+    assert moves[0] == every_move[0] and moves[-1] == every_move[-1] and moves[count // 2] == every_move[count // 2]
+    for part in (slice(10), slice(5, 12), slice(count - 3, count + 5), slice(None, None, 7), slice(-4, None)):
+        assert moves[part] == every_move[part]
+    assert moves[count:] == [] and moves[3:1] == []
+    with pytest.raises(IndexError):
+        moves[count]
+    with pytest.raises(IndexError):
+        moves[-count - 1]
+    with pytest.raises(TypeError):
+        moves["0"]
+    assert list(moves) == every_move and moves == every_move and every_move == moves
+    assert moves[7] == every_move[7] and moves != every_move[:-1]
+    assert not generate_moves(board, "", FR, index) and generate_moves(board, "", FR, index) == []
+
+
+@pytest.mark.parametrize("rack", ["EAIRSTN", "KWYZ??", "", "A", "EEEEEEEEE", "ZZ", "AB CD", "été", "r?t", "ÉCU"])
+def test_the_usual_racks_read_as_the_edition_reads_them(index, rack):
+    try:
+        expected = movegen._read_rack(rack, FR, index.alphabet)
+    except Exception as refused:  # noqa: BLE001 - the same refusal, with the same message
+        with pytest.raises(type(refused)) as again:
+            movegen.read_rack(rack, FR, index.alphabet)
+        assert again.value.message == refused.message
+    else:
+        assert movegen.read_rack(rack, FR, index.alphabet) == expected
+
+
+def test_a_process_that_only_reads_racks_and_words_never_imports_numba():
+    script = (
+        "import sys\n"
+        "from scoring.engine.editions import BUILTIN_EDITIONS\n"
+        "from scoring.engine.gaddag import alphabet_of, build_gaddag\n"
+        "from scoring.engine.movegen import read_rack, words_from_letters\n"
+        "fr = BUILTIN_EDITIONS['fr']\n"
+        "index = build_gaddag(['AI', 'IL', 'LA'], alphabet_of(fr))\n"
+        "assert read_rack('AIL?', fr, index.alphabet) == ([0, 8, 11], 1)\n"
+        "assert words_from_letters('AIL', fr, index)\n"
+        "print('numba' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
