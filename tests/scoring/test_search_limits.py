@@ -7,6 +7,12 @@ import re
 
 import pytest
 
+from scoring.engine import movegen
+from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.gaddag import lexicon_index
+from scoring.engine.lexicon import default_french_lexicon
+from scoring.engine.moves import Board
+
 pytestmark = pytest.mark.django_db
 
 NINE_BLANKS = "?????????"
@@ -89,3 +95,18 @@ def test_a_complete_search_says_nothing_of_time(client):
     assert (body["complete"], body["count"]) == (True, 2)  # KIWI, WIKI
     assert "detail" not in body
     assert "faute de temps" not in client.post("/mots/", {"letters": "KIWI"}).content.decode()
+
+
+def test_a_process_first_search_is_not_cut_by_loading_the_kernel(monkeypatch):
+    """Loading (or, once a machine, compiling) the kernel takes the first search's time: that search is not
+    timed, the next ones are."""
+    edition = BUILTIN_EDITIONS["fr"]
+    index = lexicon_index(default_french_lexicon(), edition)
+    ticks = iter(range(0, 100_000, 100))  # a clock that jumps 100 s at each reading: any deadline has passed
+    monkeypatch.setattr(movegen, "monotonic", lambda: next(ticks))
+    monkeypatch.setattr(movegen, "_STEPS_BETWEEN_CLOCK_READS", 1)
+    monkeypatch.setattr(movegen, "_searched", False)
+    first = movegen.best_moves(Board(), "EHLANIS", edition, index, limit=1, time_limit=1)
+    assert first.count > 1000
+    with pytest.raises(movegen.OutOfTime):
+        movegen.best_moves(Board(), "EHLANIS", edition, index, limit=1, time_limit=1)
