@@ -1034,14 +1034,17 @@ def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInpu
     sessions = {session.pk: session for session in sessions}
     rounds: dict[int, list] = {pk: [] for pk in sessions}
     placed = Round.objects.filter(session__in=list(sessions)).exclude(top_score=None).order_by("session", "number")
+    session_of = {}
     for pk, session_id, top_score in placed.values_list("pk", "session_id", "top_score"):
         rounds[session_id].append((pk, top_score))
+        session_of[pk] = session_id
     players: dict[int, list] = {pk: [] for pk in sessions}
     for player in Player.objects.filter(session__in=list(sessions)):
         players[player.session_id].append(player)
     results: dict[int, list] = {pk: [] for pk in sessions}
-    for row in Result.objects.filter(round__session__in=list(sessions)).values_list("round__session", *_RANKED_RESULT):
-        results[row[0]].append(row[1:])
+    # The placed moves' results only, those the ranking reads, without joining the moves again.
+    for row in Result.objects.filter(round__in=placed.values("pk")).values_list(*_RANKED_RESULT):
+        results[session_of[row[1]]].append(row)
     return {
         pk: _ranking_input(rounds[pk], players[pk], results[pk], rules[session.rule_set.code], session.is_blitz)
         for pk, session in sessions.items()
