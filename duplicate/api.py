@@ -32,6 +32,7 @@ from .schemas import (
     ResultsOut,
     RoundIn,
     RoundOut,
+    RoundTopIn,
     ScoresIn,
     ScoresOut,
     SeasonRankingOut,
@@ -330,6 +331,24 @@ def session_history(request, pk: int):
             for change in changes
         ]
     }
+
+
+@router.put("/duplicate/sessions/{pk}/rounds/{number}/top", response={200: RoundOut, **ERRORS}, summary="Placer le top")
+def round_top(request, pk: int, number: int, payload: RoundTopIn):
+    """The top of the last move, placed or corrected (a move drawn without it); `{}` for a session playing a game
+    places the game's top."""
+    round_ = _round_for_organiser(request, pk, number)
+    try:
+        if payload.top:
+            services.round_set_top(round_=round_, top_text=payload.top, by=request.user)
+        elif round_.session.plays_a_game:
+            round_ = services.round_reveal_top(round_=round_, by=request.user)
+        else:
+            raise services.DuplicateError(_("Donnez le top en notation (« H4 VAGUE »)."))
+    except services.DuplicateError as error:
+        _refused(error)
+    round_.refresh_from_db()
+    return {"number": round_.number, "draw": round_.draw, "top": round_.top or None, "top_score": round_.top_score}
 
 
 @router.delete(

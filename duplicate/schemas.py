@@ -48,6 +48,12 @@ class RoundIn(Schema):
     top: text(Round, "top") | None = Field(None, description="Top en notation FISF.")
 
 
+class RoundTopIn(Schema):
+    top: text(Round, "top") | None = Field(
+        None, description="Top en notation FISF ; absent : celui de la partie jouée."
+    )
+
+
 class RoundOut(Schema):
     number: int
     draw: str

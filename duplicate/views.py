@@ -155,6 +155,9 @@ def _session_context(request, session, **extra):
         "tops_total": tops_total,
         "position": position,
         "export_kinds": EXPORT_LABELS,
+        # A session playing a game, past its last move: "Terminer la séance" rather than a draw that cannot come.
+        "game_over": session.plays_a_game
+        and services.scripted_round(session, (current.number if current else 0) + 1) is None,
         **extra,
     }
 

@@ -89,6 +89,7 @@ OPERATIONS = {
     ),
     "duplicate_api_ranking": Operation(path=_session, writes=False),
     "duplicate_api_session_game": Operation(path=_session, writes=False),
+    "duplicate_api_round_top": Operation(path=_round, body=lambda w: {"top": "H8 VAGUE"}, fields={"top": STRICT}),
     "duplicate_api_simultane_create": Operation(
         body=lambda w: {
             "name": "Simultané 3",

@@ -186,3 +186,25 @@ def test_a_nul_character_or_a_score_beyond_the_column_is_refused(client, token, 
         {"detail": "Champ « scores.0.score » : 2147483647 au plus."},
     )
     assert not Result.objects.exists()
+
+
+def test_a_move_drawn_without_its_top_gets_it_through_the_api(client, alice, lyon):
+    from .conftest import make_session
+
+    session = make_session(alice, lyon)
+    client.force_login(alice)
+    drawn = client.post(
+        f"/api/duplicate/sessions/{session.pk}/rounds", {"draw": "VAGUEST"}, content_type="application/json"
+    )
+    assert drawn.json()["top"] is None
+    url = f"/api/duplicate/sessions/{session.pk}/rounds/1/top"
+    refused = client.put(url, {}, content_type="application/json")
+    assert (refused.status_code, refused.json()["detail"]) == (422, "Donnez le top en notation (« H4 VAGUE »).")
+    placed = client.put(url, {"top": "H4 VAGUE"}, content_type="application/json")
+    assert placed.json() == {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}
+    assert (
+        client.post(
+            f"/api/duplicate/sessions/{session.pk}/rounds", {"draw": "ST+AIONX"}, content_type="application/json"
+        ).status_code
+        == 201
+    )

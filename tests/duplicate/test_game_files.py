@@ -249,3 +249,12 @@ def test_the_api_gives_a_sessions_game(client, played, alice, charlie):
     assert response.json()["rounds"] == GAME
     client.force_login(charlie)
     assert client.get(f"/api/duplicate/sessions/{played.pk}/game").status_code == 404
+
+
+def test_past_the_files_last_move_the_console_says_to_finish(client, alice, from_file):
+    for _game_round in GAME:
+        services.round_add(session=from_file, play_top=True)
+    client.force_login(alice)
+    page = client.get(reverse("duplicate:session", args=[from_file.pk])).content.decode()
+    assert "Tous les coups de la partie jouée sont joués : terminez la séance." in page
+    assert "Tirer le coup suivant de la partie" not in page
