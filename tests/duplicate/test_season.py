@@ -287,3 +287,22 @@ def test_the_title_block_of_a_sessions_file_is_unchanged(autumn):
     session = autumn.duplicate_sessions.order_by("date").first()
     rows = exports.build(session, "csv").decode("utf-8-sig").splitlines()
     assert rows[:3] == [f"Nom;{session.name}", "Date;30/08/2026", ""]
+
+
+def test_a_name_is_the_same_player_whatever_its_spaces_and_shows_its_form_with_capitals(alice, lyon):
+    played_session(alice, lyon, datetime.date(2026, 9, 15), [VAGUE], {"bruno  vidal": (26,), "alice martin": (20,)})
+    played_session(alice, lyon, datetime.date(2026, 10, 13), [VAGUE], {"Bruno Vidal": (26,), "Alice Martin": (13,)})
+    season = a_season(lyon)
+    # Merged across their spaces and case; each shown as its first form with capitals.
+    assert ranked(season) == [("Bruno Vidal", 1, 2, 2, 52, 100.0), ("Alice Martin", 2, 2, 2, 33, 63.46)]
+
+
+def test_a_tournament_merges_and_names_its_players_alike(alice, lyon):
+    sessions = [
+        played_session(alice, lyon, datetime.date(2026, 9, 15), [VAGUE], {"alice  martin": (20,)}),
+        played_session(alice, lyon, datetime.date(2026, 10, 13), [VAGUE], {"Alice Martin": (13,)}),
+    ]
+    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=sessions)
+    assert [(player.name, row.total) for player, row in services.tournament_ranking(tournament).rows] == [
+        ("Alice Martin", 33)
+    ]
