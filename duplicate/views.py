@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -166,7 +165,7 @@ def session_game(request, pk):
     session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
     document = services.game_document(session)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    name = f"{slugify(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
+    name = f"{exports.file_slug(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
