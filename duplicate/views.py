@@ -120,10 +120,21 @@ def session_new(request):
         except services.DuplicateError as error:
             form.add_error("players", str(error))
         else:
+            messages.success(request, _created(session, data["game"]))
             if session.automatic:
                 return redirect("duplicate:player", key=session.players.first().key)
             return redirect("duplicate:session", pk=session.pk)
     return render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _created(session, game) -> str:
+    if not game:
+        return _("Séance « %(name)s » créée.") % {"name": session.name}
+    return ngettext(
+        "Séance « %(name)s » créée avec le coup du fichier.",
+        "Séance « %(name)s » créée avec les %(count)d coups du fichier.",
+        len(game),
+    ) % {"name": session.name, "count": len(game)}
 
 
 def _session_context(request, session, **extra):

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.messages import get_messages
 from django.utils import timezone
 from openpyxl import load_workbook
 
@@ -43,6 +44,7 @@ def test_organiser_creates_a_session_with_pasted_players(client, alice, lyon):
     session = Session.objects.get()
     assert response["Location"] == f"/duplicate/{session.pk}/"
     assert (session.club, session.move_seconds, session.players.count()) == (lyon, 150, 3)
+    assert [str(message) for message in get_messages(response.wsgi_request)] == ["Séance « Mardi soir » créée."]
 
 
 def test_a_member_cannot_create_a_session_for_a_club_he_does_not_organise(client, bob, lyon):
