@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Inside the locale's (its messages are French) and around the middleware that may refuse a request.
     "clubsite.middleware.ApiErrorsMiddleware",
+    "clubsite.middleware.MethodNotAllowedPageMiddleware",
     "clubsite.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
