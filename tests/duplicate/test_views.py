@@ -441,7 +441,7 @@ def test_a_refused_top_is_said_beside_its_box_with_what_was_typed(client, sessio
     html = response.content.decode()
     assert 'value="A1 VAGUE" aria-invalid="true" aria-describedby="top-error" autofocus' in html
     assert '<p id="top-error" class="error" role="alert">Top refusé : le premier coup' in html
-    assert 'id="bulletin-table"' in html and 'size="4" autofocus' not in html
+    assert 'id="bulletin-table"' in html and "data-focus-wide" not in html
 
 
 def test_a_bulletin_whose_score_and_move_disagree_is_refused_in_its_row(client, session, alice):
@@ -475,7 +475,10 @@ def test_the_third_trials_arbiter_page_fixes(client, session, alice):
     response = client.post(url, {"score": "60", "saved_score": "60", "move": "h4 vague"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert round_.results.get(player=player).score == 26
-    assert 'id="bulletin-count" class="meta" hx-swap-oob="true">1/2 bulletins' in response.content.decode()
+    assert (
+        'id="bulletin-count" class="meta" hx-swap-oob="true" data-confirm-text="1 bulletin manque encore au coup 1.">'
+        "1/2 bulletins"
+    ) in response.content.decode()
     services.session_finish(session=session)
     response = client.post(url, {"score": "20"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 409
@@ -489,7 +492,9 @@ def test_ending_the_session_says_how_many_bulletins_are_missing(client, session,
     services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/").content.decode()
-    assert "2 bulletins manquent encore au coup 1." in html
+    # Read at the click from the count, which each bulletin typed brings up to date (tests/e2e/test_arbiter_console)
+    assert 'data-confirm-text="2 bulletins manquent encore au coup 1."' in html
+    assert 'data-confirm-from="#bulletin-count"' in html
 
 
 def test_bad_input_on_the_arbiters_forms_is_refused_with_its_reason(client, session, alice):
