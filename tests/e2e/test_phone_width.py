@@ -190,3 +190,10 @@ def test_names_of_120_letters_without_a_space_fit_too(page):
     ]
     wide = {path: width(page, path) for path in pages}
     assert {path: pixels for path, pixels in wide.items() if pixels > PHONE["width"]} == {}
+    # In a ranking the name wraps in its cell: the table fits without scrolling sideways.
+    for path in (f"/duplicate/classement/{session.public_key}/", f"/duplicate/saisons/{season.pk}/"):
+        page.goto(path)
+        name = page.locator("td.name", has_text=f"Joueuse{long[:20]}")
+        scroller = "cell => [cell.closest('.table-scroll').scrollWidth, cell.closest('.table-scroll').clientWidth]"
+        assert name.evaluate(scroller)[0] <= name.evaluate(scroller)[1]
+        assert name.evaluate("cell => cell.getBoundingClientRect().height") > 60  # several lines
