@@ -9,10 +9,12 @@ import logging
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 
 logger = logging.getLogger(__name__)
@@ -52,6 +54,29 @@ class ApiErrorsMiddleware:
         if "Allow" in response:
             json["Allow"] = response["Allow"]
         return json
+
+
+class MethodNotAllowedPageMiddleware:
+    """A POST-only address opened from the address bar (a refused form's action left there, a link copied) answers
+    a page of the site saying the action is done through its button, with a link back, instead of Django's blank
+    405 (require_POST, require_http_methods). The status and its "Allow" header stay; the API keeps its JSON."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            not isinstance(response, HttpResponseNotAllowed)
+            or response.content
+            or request.path_info.startswith(reverse("api:api-root"))
+        ):
+            return response
+        referer = request.headers.get("Referer", "")
+        back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
+        page = render(request, "405.html", {"back": back}, status=405)
+        page["Allow"] = response["Allow"]
+        return page
 
 
 # A database that does not answer (PostgreSQL restarting, a failover, every connection cut) is the server's

@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # Inside the locale's (its messages are French) and around the middleware that may refuse a request.
     "clubsite.middleware.ApiErrorsMiddleware",
+    "clubsite.middleware.MethodNotAllowedPageMiddleware",
     "clubsite.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -286,14 +287,15 @@ LOGGING = {
     },
 }
 
-# Log-in throttling (django-axes): after AXES_FAILURE_LIMIT failed log-ins for one user name, or from one address
-# whatever the names tried, both are refused for the cool-off time, even with the right password. Attempts are
-# rows in the database, so every web process counts the same ones.
+# Log-in throttling (django-axes): after AXES_FAILURE_LIMIT failed log-ins for one user name from one address, that
+# name is refused from that address for the cool-off time, even with the right password. By the pair, not by the
+# address alone: a club's members share its Wi-Fi's address, and one member's mistakes must not lock out the
+# others. Attempts are rows in the database, so every web process counts the same ones.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_LOCKOUT_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
 AXES_USERNAME_CALLABLE = "clubsite.client_ip.login_username"

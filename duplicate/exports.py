@@ -8,6 +8,7 @@ import csv
 import datetime
 import io
 import re
+import unicodedata
 
 from django.http import HttpResponse
 from django.utils import timezone
@@ -112,10 +113,35 @@ def build(session: Session, kind: str, progress=None) -> bytes:
 
 
 def _federation_file(rows) -> bytes:
-    """The federation's results file: latin-1, every field quoted."""
+    """The federation's results file: latin-1, every field quoted. A letter latin-1 lacks is transliterated before
+    the formula check, so that a dropped character cannot uncover a leading "="."""
+    latin_1_rows = [[latin_1(value) if isinstance(value, str) else value for value in row] for row in rows]
     buffer = io.StringIO()
-    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerows(_cells(rows))
-    return buffer.getvalue().encode("iso-8859-1", errors="replace")
+    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="\r\n").writerows(_cells(latin_1_rows))
+    return buffer.getvalue().encode("iso-8859-1")
+
+
+# Letters that Unicode does not decompose into a base letter and marks.
+TRANSLITERATIONS = str.maketrans({"Œ": "OE", "œ": "oe", "Ł": "L", "ł": "l", "Æ": "AE", "æ": "ae", "ß": "ss"})
+
+
+def latin_1(text: str) -> str:
+    """`text` as latin-1 can hold it: its latin-1 characters kept (é, ç, æ), others transliterated ("Łukasz Œil"
+    gives "Lukasz OEil", "Ćwik" "Cwik"), what has no latin-1 form (an emoji) dropped, never a "?"."""
+    kept = []
+    for character in text:
+        if ord(character) < 256:
+            kept.append(character)
+            continue
+        for part in unicodedata.normalize("NFKD", character.translate(TRANSLITERATIONS)):
+            if ord(part) < 256 and not unicodedata.combining(part):
+                kept.append(part)
+    return "".join(kept)
+
+
+def file_slug(text: str) -> str:
+    """A file name's slug, the letters slugify would drop transliterated ("Œuvre" gives "oeuvre", not "uvre")."""
+    return slugify(text.translate(TRANSLITERATIONS))
 
 
 def _spreadsheet(
@@ -173,7 +199,7 @@ def _cells(rows):
 
 
 def filename(session: Session, kind: str) -> str:
-    base = slugify(f"{session.date:%Y-%m-%d} {session.name}") or f"seance-{session.pk}"
+    base = file_slug(f"{session.date:%Y-%m-%d} {session.name}") or f"seance-{session.pk}"
     suffix = "-federation" if kind == "federation" else ""
     return f"{base}{suffix}.{KINDS[kind][1]}"
 
@@ -234,7 +260,7 @@ def season_build(season: Season, standing, kind: str) -> bytes:
 
 
 def season_filename(season: Season, kind: str) -> str:
-    base = slugify(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
+    base = file_slug(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
     return f"{base}.{KINDS[kind][1]}"
 
 
@@ -267,7 +293,7 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
 
 def simultane_filename(simultane, kind: str) -> str:
     base = (
-        slugify(f"{timezone.localtime(simultane.starts_at):%Y-%m-%d} {simultane.name}") or f"simultane-{simultane.pk}"
+        file_slug(f"{timezone.localtime(simultane.starts_at):%Y-%m-%d} {simultane.name}") or f"simultane-{simultane.pk}"
     )
     suffix = "-federation" if kind == "federation" else ""
     return f"{base}{suffix}.{KINDS[kind][1]}"

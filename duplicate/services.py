@@ -1437,13 +1437,21 @@ def tournament_create(*, name, creator, sessions) -> Tournament:
 
 def _identity(player: Player) -> str:
     """Who a player is across sessions (a tournament's, a season's): the member his seat is linked to, else his
-    name, whatever its case and the spaces around it."""
-    return f"m{player.member_id}" if player.member_id else f"n{player.name.strip().casefold()}"
+    name, whatever its case and its spaces (around it, or two for one inside it)."""
+    return f"m{player.member_id}" if player.member_id else f"n{' '.join(player.name.split()).casefold()}"
+
+
+def _shown_name(known: str | None, seen: str) -> str:
+    """The name shown for a player merged across sessions by `_identity`: the first form seen with a capital
+    letter, else the first seen, so that an "alice martin" typed in a hurry gives way to "Alice Martin"."""
+    if known is None or (known == known.lower() and seen != seen.lower()):
+        return seen
+    return known
 
 
 class TournamentPlayer(NamedTuple):
-    """A player across a tournament's sessions: his name, and his licence, club and series as the first of his
-    seats that gives each says it ("" when none does)."""
+    """A player across a tournament's sessions: his name (by `_shown_name`), and his licence, club and series as
+    the first of his seats that gives each says it ("" when none does)."""
 
     name: str
     licence: str = ""
@@ -1474,8 +1482,9 @@ def tournament_ranking(tournament) -> TournamentRanking:
         for named in rows:
             seat = named.player
             key = _identity(seat)
-            known = people.get(key, TournamentPlayer(seat.name))
+            known = people.get(key, TournamentPlayer(""))
             people[key] = known._replace(
+                name=_shown_name(known.name or None, seat.name),
                 licence=known.licence or seat.licence,
                 club=known.club or seat.club_name,
                 series=known.series or seat.series,
@@ -1499,8 +1508,8 @@ class SeasonRanking:
 def season_ranking(season: Season) -> SeasonRanking:
     """The season's ranking over `season.sessions()`, by `scoring.engine.ranking.rank_season`: each session's
     totals as its own ranking gives them, a player the same across sessions by `_identity`. A player declared
-    absent (forfait) did not play that session: it does not count for him. A player is named as in the first
-    session he played (as in a tournament); equal places are listed by name."""
+    absent (forfait) did not play that session: it does not count for him. A player is named by `_shown_name`
+    (as in a tournament); equal places are listed by name."""
     sessions = list(season.sessions().select_related("rule_set"))
     rules = {code: RuleSetRow.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
     inputs = ranking_inputs(sessions, rules)
@@ -1511,8 +1520,9 @@ def season_ranking(season: Season) -> SeasonRanking:
         for row in rank(**figures.engine_arguments()):
             player = figures.players[row.player]
             if not player.absent:
-                totals[_identity(player)] = row.total
-                names.setdefault(_identity(player), player.name)
+                key = _identity(player)
+                totals[key] = row.total
+                names[key] = _shown_name(names.get(key), player.name)
         played.append((sum(figures.tops), totals))
     rows = rank_season(played, best=season.best, by_percent=season.by_percent)
     named = sorted(((names[row.player], row) for row in rows), key=lambda pair: (pair[1].place, pair[0].casefold()))

@@ -10,7 +10,6 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -121,10 +120,21 @@ def session_new(request):
         except services.DuplicateError as error:
             form.add_error("players", str(error))
         else:
+            messages.success(request, _created(session, data["game"]))
             if session.automatic:
                 return redirect("duplicate:player", key=session.players.first().key)
             return redirect("duplicate:session", pk=session.pk)
     return render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _created(session, game) -> str:
+    if not game:
+        return _("Séance « %(name)s » créée.") % {"name": session.name}
+    return ngettext(
+        "Séance « %(name)s » créée avec le coup du fichier.",
+        "Séance « %(name)s » créée avec les %(count)d coups du fichier.",
+        len(game),
+    ) % {"name": session.name, "count": len(game)}
 
 
 def _session_context(request, session, **extra):
@@ -169,7 +179,7 @@ def session_game(request, pk):
     session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
     document = services.game_document(session)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    name = f"{slugify(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
+    name = f"{exports.file_slug(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -142,3 +142,13 @@ document.addEventListener("htmx:afterSwap", (event) => {
   const refusal = document.querySelector("main [role=alert].error");
   if (refusal) refusal.scrollIntoView({ block: "center" });
 });
+
+// The table box takes the focus for the bulletins at the keyboard, on a wide screen only: on a phone the focus
+// would scroll the page down to it, out of sight of the draw and the timer just shown.
+const focusWide = () => {
+  if (window.matchMedia("(min-width: 600px)").matches) document.querySelector("[data-focus-wide]")?.focus();
+};
+focusWide();
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.tagName === "MAIN") focusWide();
+});

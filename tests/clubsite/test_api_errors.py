@@ -69,6 +69,20 @@ def test_a_csrf_failure_is_explained_in_french(alice):
     assert not Session.objects.exists()
 
 
+def test_a_script_with_a_bad_token_or_none_is_told_so_not_about_csrf(alice):
+    """Trial: a write with a wrong token, or none, answered the CSRF 403 meant for a browser's session."""
+    script = Client(enforce_csrf_checks=True)
+    body = json.dumps({"name": "Mardi"})
+    url = "/api/duplicate/sessions"
+    response = script.post(url, body, content_type="application/json", HTTP_AUTHORIZATION="Bearer faux-jeton")
+    assert detail(response) == (401, "Jeton d'API invalide ou révoqué.")
+    assert detail(script.post(url, body, content_type="application/json")) == (
+        401,
+        "Authentification requise : un jeton (Authorization: Bearer) ou une session.",
+    )
+    assert not Session.objects.exists()
+
+
 def test_pages_outside_the_api_keep_their_html(client):
     response = client.get("/nulle-part/")
     assert response.status_code == 404

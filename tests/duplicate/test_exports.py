@@ -208,3 +208,22 @@ def test_the_tournaments_page_gives_the_tops(client, alice, cup):
     client.force_login(alice)
     page = client.get(f"/duplicate/tournois/{cup.pk}/").content.decode()
     assert '<td><strong>70</strong></td><td colspan="2"></td><td>26</td><td>44</td>' in page
+
+
+def test_the_federation_file_transliterates_what_latin_1_lacks(client, alice, lyon):
+    names = ["Łukasz Œil", "Lecœur", "Zoé Ćwik", "Ana 😀", "😀=1+2"]
+    session = make_session(alice, lyon, players=names)
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    client.force_login(alice)
+    response = client.get(f"/duplicate/{session.pk}/export/federation/")
+    rows = list(csv.reader(io.StringIO(response.content.decode("iso-8859-1"), newline="")))
+    # Latin-1's own letters (é) stay; a dropped emoji cannot uncover a formula.
+    assert [row[1] for row in rows] == ["Lukasz OEil", "Lecoeur", "Zoé Cwik", "Ana ", "'=1+2"]
+
+
+def test_the_file_names_transliterate_too(client, alice, lyon):
+    session = make_session(alice, lyon, players=["Anne"], name="Œuvre de Łódź", date=datetime.date(2026, 11, 24))
+    assert exports.filename(session, "federation") == "2026-11-24-oeuvre-de-lodz-federation.csv"
+    client.force_login(alice)
+    game_file = client.get(f"/duplicate/{session.pk}/partie.json")
+    assert game_file["Content-Disposition"] == 'attachment; filename="2026-11-24-oeuvre-de-lodz-partie.json"'

@@ -4,6 +4,7 @@ moves in order, refusing a draw or a top typed against it."""
 import json
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -192,6 +193,9 @@ def test_a_session_is_created_from_an_uploaded_file(client, alice):
     session = Session.objects.get(name="Partie de Paris")
     assert response.status_code == 302
     assert [r["draw"] for r in session.game] == ["VAGUEST", "ST+AIONX", "TX+EEHSU", "HSTU+AEI"]
+    assert [str(message) for message in get_messages(response.wsgi_request)] == [
+        "Séance « Partie de Paris » créée avec les 4 coups du fichier."
+    ]
     page = client.get(reverse("duplicate:session", args=[session.pk]))
     assert "Partie importée d'un fichier (4 coups)" in page.content.decode()
     assert "Tirer le coup suivant de la partie" in page.content.decode()

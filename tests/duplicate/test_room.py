@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def ranking_totals(html):
-    return re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td><strong>(-?\d+)</strong>", html)
+    return re.findall(r"<tr><td>\d+</td><td class=\"name\">([^<]+)</td><td><strong>(-?\d+)</strong>", html)
 
 
 def test_the_room_follows_the_move_and_ranks_the_closed_moves_only(client, session):

@@ -142,7 +142,8 @@ def test_the_season_page_and_its_links(client, autumn, bob):
     assert 'href="/duplicate/saisons/"' in client.get("/duplicate/").content.decode()
     assert f'href="/duplicate/saisons/{season.pk}/"' in client.get("/duplicate/saisons/").content.decode()
     html = client.get(f"/duplicate/saisons/{season.pk}/").content.decode()
-    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]+)</td><td class=\"number\"><strong>([\d,.]+) %</strong>", html)
+    row = r'<tr><td>(\d+)</td><td class="name">([^<]+)</td><td class="number"><strong>([\d,.]+) %</strong>'
+    rows = re.findall(row, html)
     assert rows == [("1", "Chloé", "100,00"), ("2", "Anne", "87,50"), ("2", "Bruno", "87,50"), ("4", "bob", "59,09")]
     assert "2/3" in html and "ses 2 meilleures séances sont retenues" in html
     assert "Modifier la saison" not in html  # Bob is a plain member
@@ -287,3 +288,22 @@ def test_the_title_block_of_a_sessions_file_is_unchanged(autumn):
     session = autumn.duplicate_sessions.order_by("date").first()
     rows = exports.build(session, "csv").decode("utf-8-sig").splitlines()
     assert rows[:3] == [f"Nom;{session.name}", "Date;30/08/2026", ""]
+
+
+def test_a_name_is_the_same_player_whatever_its_spaces_and_shows_its_form_with_capitals(alice, lyon):
+    played_session(alice, lyon, datetime.date(2026, 9, 15), [VAGUE], {"bruno  vidal": (26,), "alice martin": (20,)})
+    played_session(alice, lyon, datetime.date(2026, 10, 13), [VAGUE], {"Bruno Vidal": (26,), "Alice Martin": (13,)})
+    season = a_season(lyon)
+    # Merged across their spaces and case; each shown as its first form with capitals.
+    assert ranked(season) == [("Bruno Vidal", 1, 2, 2, 52, 100.0), ("Alice Martin", 2, 2, 2, 33, 63.46)]
+
+
+def test_a_tournament_merges_and_names_its_players_alike(alice, lyon):
+    sessions = [
+        played_session(alice, lyon, datetime.date(2026, 9, 15), [VAGUE], {"alice  martin": (20,)}),
+        played_session(alice, lyon, datetime.date(2026, 10, 13), [VAGUE], {"Alice Martin": (13,)}),
+    ]
+    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=sessions)
+    assert [(player.name, row.total) for player, row in services.tournament_ranking(tournament).rows] == [
+        ("Alice Martin", 33)
+    ]

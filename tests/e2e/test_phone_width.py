@@ -150,3 +150,53 @@ def test_every_page_fits_a_390_pixel_screen(page):
     ]
     wide |= {path: width(page, path) for path in member_pages}
     assert {path: pixels for path, pixels in wide.items() if pixels > PHONE["width"]} == {}
+
+
+def test_names_of_120_letters_without_a_space_fit_too(page):
+    """Trial: a name of 120 letters without a space made the simultanés' page 1527 px wide, the seasons' 1344."""
+    long = "Villeurbanne" * 10
+    member = log_in(page, "claire", first_name=long)
+    club = Club.objects.create(name=f"Club{long}", slug="long")
+    Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
+    session = make_session(member, club, [(1, f"Joueuse{long}"), (2, "@claire")], name=f"Séance{long}")
+    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    duplicate_services.result_set(round_=round_, player=session.players.get(table=1), score=26)
+    duplicate_services.session_finish(session=session)
+    season = Season.objects.create(club=club, name=f"Saison{long}", start=session.date, end=session.date)
+    tournament = duplicate_services.tournament_create(
+        name=f"Coupe{long}", creator=member, sessions=[session, make_session(member, club, name=f"Autre{long}")]
+    )
+    body = Club.objects.create(name=f"Comité{long}", slug="comite", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=body, user=member, role=Membership.Role.ORGANISER)
+    simultanes.simultane_create(
+        body=body,
+        creator=member,
+        name=f"Simultané{long}",
+        starts_at=timezone.now(),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=180,
+        game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
+    )
+    pages = [
+        "/compte/",
+        "/clubs/",
+        f"/clubs/{club.slug}/",
+        "/duplicate/",
+        f"/duplicate/{session.pk}/",
+        f"/duplicate/classement/{session.public_key}/",
+        "/duplicate/tournois/",
+        f"/duplicate/tournois/{tournament.pk}/",
+        "/duplicate/simultanes/",
+        "/duplicate/saisons/",
+        f"/duplicate/saisons/{season.pk}/",
+    ]
+    wide = {path: width(page, path) for path in pages}
+    assert {path: pixels for path, pixels in wide.items() if pixels > PHONE["width"]} == {}
+    # In a ranking the name wraps in its cell: the table fits without scrolling sideways.
+    for path in (f"/duplicate/classement/{session.public_key}/", f"/duplicate/saisons/{season.pk}/"):
+        page.goto(path)
+        name = page.locator("td.name", has_text=f"Joueuse{long[:20]}")
+        scroller = "cell => [cell.closest('.table-scroll').scrollWidth, cell.closest('.table-scroll').clientWidth]"
+        assert name.evaluate(scroller)[0] <= name.evaluate(scroller)[1]
+        assert name.evaluate("cell => cell.getBoundingClientRect().height") > 60  # several lines
