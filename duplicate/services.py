@@ -97,11 +97,14 @@ def session_create(
     automatic=False,
     players: Sequence[tuple] = (),
     game: Sequence[GameRound] | None = None,
+    replay_of: Session | None = None,
+    simultane=None,
 ) -> Session:
     """A session with its players (`PlayerLine`s or (table, name) pairs), all or nothing: a refused player line
     leaves no empty session behind. An automatic game is one member facing the tops: personal, its creator
     playing alone unless players are named, and the players entering their own scores since there is no arbiter.
-    `game`: the moves of a game file (duplicate.games), checked for this edition, which the session plays in order."""
+    `game`: the moves of a game file (duplicate.games), checked for this edition, which the session plays in order;
+    `replay_of`, `simultane`: the session or the simultané whose game it plays."""
     rules = rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
@@ -127,6 +130,8 @@ def session_create(
             entry=entry,
             automatic=automatic,
             game=[game_round.as_dict() for game_round in game] if game else None,
+            replay_of=replay_of,
+            simultane=simultane,
         )
         players_add(session=session, rows=list(players), by=creator)
     return session
@@ -1322,19 +1327,17 @@ def session_replay(*, source: Session, creator) -> Session:
         raise DuplicateError(_("Une séance se rejoue une fois terminée."))
     if not source.rounds.exclude(top="").exists():
         raise DuplicateError(_("Cette séance n'a aucun coup à rejouer."))
-    with transaction.atomic():
-        replay = session_create(
-            creator=creator,
-            club=None,
-            name=(_("Rejeu : %(name)s") % {"name": source.name})[:120],
-            date=timezone.localdate(),
-            edition=source.edition,
-            rule_set=source.rule_set,
-            move_seconds=source.move_seconds,
-            automatic=True,
-        )
-        replay.replay_of = source
-        replay.save(update_fields=["replay_of"])
+    replay = session_create(
+        creator=creator,
+        club=None,
+        name=(_("Rejeu : %(name)s") % {"name": source.name})[:120],
+        date=timezone.localdate(),
+        edition=source.edition,
+        rule_set=source.rule_set,
+        move_seconds=source.move_seconds,
+        automatic=True,
+        replay_of=source,
+    )
     return replay
 
 

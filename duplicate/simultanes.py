@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -83,8 +83,8 @@ def room_register(*, simultane: Simultane, club, creator, players=(), name: str 
     refusal = registration_refusal(simultane, club, creator)
     if refusal:
         raise DuplicateError(refusal)
-    with transaction.atomic():
-        session = services.session_create(
+    try:
+        return services.session_create(
             creator=creator,
             club=club,
             name=(name.strip() or f"{simultane.name} · {club.name}")[:120],
@@ -93,10 +93,10 @@ def room_register(*, simultane: Simultane, club, creator, players=(), name: str 
             rule_set=simultane.rule_set,
             move_seconds=simultane.move_seconds,
             players=players,
+            simultane=simultane,
         )
-        session.simultane = simultane
-        session.save(update_fields=["simultane"])
-    return session
+    except IntegrityError:  # the same club's room registered at the same instant by another organiser
+        raise DuplicateError(registration_refusal(simultane, club, creator)) from None
 
 
 def registration_refusal(simultane: Simultane, club, user) -> str:

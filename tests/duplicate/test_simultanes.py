@@ -558,3 +558,19 @@ def test_the_registration_address_reloaded_shows_the_simultane(client, simultane
     client.force_login(alice)
     response = client.get(reverse("duplicate:simultane_register", args=[simultane.pk]))
     assert response["Location"] == reverse("duplicate:simultane", args=[simultane.pk])
+
+
+def test_two_organisers_registering_the_same_club_at_once_get_one_room(monkeypatch, simultane, lyon, alice):
+    room(simultane, lyon, alice, [("Ann", "A")])
+    refusal = simultanes.registration_refusal
+    answers = iter(["", None])  # the second organiser's check ran before the first one's room was saved
+
+    def checked(*args):
+        answer = next(answers)
+        return refusal(*args) if answer is None else answer
+
+    monkeypatch.setattr(simultanes, "registration_refusal", checked)
+    with pytest.raises(services.DuplicateError) as refused:
+        simultanes.room_register(simultane=simultane, club=lyon, creator=alice)
+    assert str(refused.value).startswith("Le Club de Lyon a déjà sa salle dans ce simultané")
+    assert Session.objects.filter(simultane=simultane).count() == 1
