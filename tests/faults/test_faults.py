@@ -158,7 +158,9 @@ def test_a_worker_killed_while_running_gives_its_task_back_after_the_visibility_
     assert stack.job(job)[0] == "running"
     stack.worker_start()
     done(stack, job, timeout=STUCK_SECONDS)  # back in the queue before anyone marks it failed
-    assert stack.received(task) == 2
+    # Given back once at least; a second time when its run outlasts the stack's 4 s visibility timeout (a slow
+    # machine), which the export, safe to run twice, takes as it comes.
+    assert stack.received(task) >= 2
 
 
 def test_every_database_connection_cut_during_300_score_writes(stack):
