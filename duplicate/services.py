@@ -40,6 +40,7 @@ from scoring.models import move_index
 from . import games
 from .errors import Conflict, DuplicateError, SessionClosed
 from .games import GameRound, check_draw_on, evaluate_top, fits_draw, reliquat_after, same_draw, same_top
+from .games import message as _message
 from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Tournament
 
 MAX_PLAYERS = 2000
@@ -75,10 +76,6 @@ def _change(session: Session, by, field: str, old="", new="", *, round_number=No
         old=str(old)[:80],
         new=str(new)[:80],
     )
-
-
-def _message(error: ScoringError) -> str:
-    return error.translated(_)
 
 
 # Sessions and players

@@ -102,17 +102,28 @@ def _detail_context(request, simultane, form=None, edit_form=None):
     }
 
 
-def _simultane_action(request, pk, action):
-    """A body organiser's action on his simultané: done, or the page again with the refusal; 404 for others."""
+def _organised_simultane(request, pk) -> Simultane:
+    """A simultané of a body the member organises; 404 for anyone else."""
     simultane = _simultane_for(request, pk)
     if not simultane.is_organiser(request.user):
         raise Http404
+    return simultane
+
+
+def _refused_page(request, simultane, error):
+    """The simultané's page again, with the reason an action was refused."""
+    context = _detail_context(request, simultane)
+    context["error"] = str(error)
+    return render(request, "duplicate/simultane.html", context, status=error.status)
+
+
+def _simultane_action(request, simultane, action):
+    """A body organiser's action on his simultané: done (its message shown, None returned), or the page again with
+    the refusal."""
     try:
         message = action(simultane)
     except services.DuplicateError as error:
-        context = _detail_context(request, simultane)
-        context["error"] = str(error)
-        return render(request, "duplicate/simultane.html", context, status=error.status)
+        return _refused_page(request, simultane, error)
     messages.success(request, message)
     return None
 
@@ -120,9 +131,7 @@ def _simultane_action(request, pk, action):
 @login_required
 @require_POST
 def simultane_edit(request, pk):
-    simultane = _simultane_for(request, pk)
-    if not simultane.is_organiser(request.user):
-        raise Http404
+    simultane = _organised_simultane(request, pk)
     form = SimultaneEditForm(request.POST)
     if not form.is_valid():
         context = _detail_context(request, simultane, edit_form=form)
@@ -138,7 +147,7 @@ def simultane_edit(request, pk):
             "when": simultane.when(),
         }
 
-    return _simultane_action(request, pk, edit) or redirect("duplicate:simultane", pk=pk)
+    return _simultane_action(request, simultane, edit) or redirect("duplicate:simultane", pk=pk)
 
 
 @login_required
@@ -148,7 +157,7 @@ def simultane_delete(request, pk):
         simultanes.simultane_delete(simultane=simultane)
         return _("Le simultané « %(name)s » est supprimé, avec ses salles.") % {"name": simultane.name}
 
-    return _simultane_action(request, pk, delete) or redirect("duplicate:simultanes")
+    return _simultane_action(request, _organised_simultane(request, pk), delete) or redirect("duplicate:simultanes")
 
 
 @login_required
@@ -163,7 +172,9 @@ def simultane_close(request, pk):
             return _("Classement arrêté : il compte toute la partie, et aucune salle ne tire plus.")
         return _("Classement rouvert : il suit de nouveau les salles.")
 
-    return _simultane_action(request, pk, close) or redirect("duplicate:simultane", pk=pk)
+    return _simultane_action(request, _organised_simultane(request, pk), close) or redirect(
+        "duplicate:simultane", pk=pk
+    )
 
 
 @login_required
@@ -177,9 +188,7 @@ def room_withdraw(request, pk, room_pk):
     try:
         simultanes.room_withdraw(room=room, by=request.user)
     except services.DuplicateError as error:
-        context = _detail_context(request, simultane)
-        context["error"] = str(error)
-        return render(request, "duplicate/simultane.html", context, status=error.status)
+        return _refused_page(request, simultane, error)
     messages.success(request, _("La salle « %(room)s » est retirée du simultané.") % {"room": room.name})
     return redirect("duplicate:simultane", pk=pk)
 
