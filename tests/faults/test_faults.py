@@ -123,7 +123,9 @@ def test_a_worker_process_killed_mid_export_leaves_the_task_to_the_next(stack):
     wait_until(lambda: stack.job(job)[0] == "running", 20, "the export running")
     os.kill(stack.worker_child(), signal.SIGKILL)
     done(stack, job)
-    assert stack.received(task) == 2  # killed while running, then run again
+    # Killed while running, then given back at once; once more when a run outlasts the stack's 4 s visibility
+    # timeout (a slow machine: seen in CI), which the export, safe to run twice, takes as it comes.
+    assert stack.received(task) >= 2
     assert "WorkerLostError" in stack.worker_log()
 
 
