@@ -97,6 +97,25 @@ def _refused(error: services.DuplicateError):
     raise HttpError(error.status if error.status != 400 else 422, str(error))
 
 
+def _room_mismatch(payload: SessionIn, simultane: Simultane, edition, rule_set) -> str:
+    """A room plays its simultané's edition, rules and time per move: one given otherwise is refused rather than
+    quietly replaced (those left out take the simultané's)."""
+    given = payload.model_fields_set
+    if "edition" in given and edition.pk != simultane.edition_id:
+        return _("Ce simultané se joue avec l'édition « %(code)s » : une salle prend la sienne.") % {
+            "code": simultane.edition.code
+        }
+    if "rules" in given and rule_set.pk != simultane.rule_set_id:
+        return _("Ce simultané se joue avec les règles « %(code)s » : une salle prend les siennes.") % {
+            "code": simultane.rule_set.code
+        }
+    if "move_seconds" in given and payload.move_seconds != simultane.move_seconds:
+        return _("Ce simultané se joue en %(seconds)d secondes par coup : une salle prend son temps.") % {
+            "seconds": simultane.move_seconds
+        }
+    return ""
+
+
 @router.post("/duplicate/sessions", response={201: SessionOut, **ERRORS}, summary="Créer une séance")
 def session_create(request, payload: SessionIn):
     club = None
@@ -114,7 +133,9 @@ def session_create(request, payload: SessionIn):
         simultane = Simultane.objects.visible_to(request.user).filter(pk=payload.simultane).first()
         if simultane is None:
             raise HttpError(404, _("Simultané introuvable."))
-        refusal = simultanes.registration_refusal(simultane, club, request.user)
+        refusal = simultanes.registration_refusal(simultane, club, request.user) or _room_mismatch(
+            payload, simultane, edition, rule_set
+        )
         if refusal:
             raise HttpError(422, refusal)
         try:

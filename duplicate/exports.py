@@ -268,9 +268,10 @@ SIMULTANE_HEADER = ["Place", "Nom", "Licence", "Club", "Série", "Salle", "Total
 
 
 def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: str = "") -> bytes:
-    """A simultané's combined ranking (`simultanes.ranking`), overall or within one club or one series: above,
-    its name, body, date and the moves counted; a row of the tops, then a row a player. Its federation file gives
-    the place in its first column, players tied sharing it."""
+    """A simultané's combined ranking (`simultanes.ranking(detail=True)`), overall or within one club or one
+    series: above, its name, body, date and the moves counted; a row of the tops (their sum, then each move's),
+    then a row a player with, for each counted move, his score and what counted on it (a solo in his room, an
+    avertissement, a penalty). Its federation file gives the place in its first column, players tied sharing it."""
     rows = ranking.within(club=club, series=series)
     if kind == "federation":
         return _federation_file([[row.place, row.name, row.total] for row in rows])
@@ -283,12 +284,19 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     title += [["Club", club]] if club else []
     title += [["Série", series]] if series else []
     tops = ["Tops", None, None, None, None, None, ranking.tops_total, None, None, None]
-    table_rows = [
-        [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
-        + [row.total, row.gap, row.percent, row.solos]
-        for row in rows
+    for top in simultane.game[: ranking.moves]:
+        tops += [top["top_score"], None]
+    header = SIMULTANE_HEADER + [
+        title for number in range(1, ranking.moves + 1) for title in (f"Coup {number}", f"Coup {number} : notes")
     ]
-    return _spreadsheet(title, SIMULTANE_HEADER, [tops, *table_rows], kind, fixed=2)
+    table_rows = []
+    for row in rows:
+        line = [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
+        line += [row.total, row.gap, row.percent, row.solos]
+        for score, solo, warning, penalty in row.moves:
+            line += [score, _marks(solo, warning, penalty)]
+        table_rows.append(line)
+    return _spreadsheet(title, header, [tops, *table_rows], kind, fixed=2)
 
 
 def simultane_filename(simultane, kind: str) -> str:

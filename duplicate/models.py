@@ -174,7 +174,35 @@ class Session(models.Model):
 
     @property
     def is_blitz(self) -> bool:
-        return self.move_seconds <= 60
+        """Played in blitz (its rule set's `blitz_move_seconds` or less a move): avertissements cost later."""
+        return self.rules_engine.is_blitz(self.move_seconds)
+
+    @property
+    def warning_rule(self) -> str:
+        """What an avertissement costs in this session, as its rule set says, blitz or not."""
+        rules = self.rules_engine
+        blitz = rules.is_blitz(self.move_seconds)
+        figures = {
+            "points": rules.duplicate_penalty,
+            "seconds": rules.blitz_move_seconds,
+            "nth": _nth(rules.warnings_threshold(blitz)),
+            "other": _nth(rules.warnings_threshold(not blitz)),
+        }
+        if blitz:
+            return (
+                gettext(
+                    "Séance en blitz (%(seconds)d s par coup au plus) : un avertissement coûte %(points)d points "
+                    "à partir du %(nth)s (du %(other)s hors blitz)."
+                )
+                % figures
+            )
+        return (
+            gettext(
+                "Un avertissement coûte %(points)d points à partir du %(nth)s (du %(other)s en blitz, à "
+                "%(seconds)d s par coup ou moins)."
+            )
+            % figures
+        )
 
     @property
     def players_enter_scores(self) -> bool:
@@ -761,3 +789,8 @@ class Change(models.Model):
 
     def __str__(self):
         return f"{self.session} {self.field}: {self.old} → {self.new}"
+
+
+def _nth(number: int) -> str:
+    """A French ordinal: 1er, 4e."""
+    return gettext("1er") if number == 1 else gettext("%(number)de") % {"number": number}

@@ -38,7 +38,7 @@ from scoring.models import RuleSet as RuleSetRow
 from scoring.models import move_index
 
 from . import games
-from .errors import Conflict, DuplicateError, SessionClosed
+from .errors import Conflict, DuplicateError, LinesRefused, SessionClosed
 from .games import GameRound, check_draw_on, evaluate_top, fits_draw, reliquat_after, same_draw, same_top
 from .games import message as _message
 from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Tournament
@@ -175,14 +175,17 @@ def parse_player_lines(text: str) -> list[PlayerLine]:
     `table;name;licence` and `table;name;licence;club;series` add what the federation knows of him (a third field
     without a digit is still read as part of the name, `12;Claire;Dupont`). A first line that names its columns
     (table, nom, licence, club, série, in any order and case) maps them by name; another header (its first field
-    table, nom, name) is skipped."""
+    table, nom, name) is skipped. In a numbered list, a line of several fields whose first is not a number is
+    refused rather than read as a name. Every refused line is said (`LinesRefused`), not the first alone."""
     rows = []
+    refusals = []
     first_line = {}  # table → the line that gave it
     sample = text[:2000]
     delimiter = ";" if ";" in sample else ("\t" if "\t" in sample else ",")
     columns = None
-    for number, fields in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
-        fields = [field.strip() for field in fields]
+    lines = [[field.strip() for field in fields] for fields in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    numbered = any(_numbered([field for field in fields if field]) for fields in lines[1:])
+    for number, fields in enumerate(lines, start=1):
         filled = [field for field in fields if field]
         if not filled:
             continue
@@ -194,27 +197,42 @@ def parse_player_lines(text: str) -> list[PlayerLine]:
                 continue
             if filled[0].lower() in ("table", "n°", "numéro", "numero", "nom", "name"):
                 continue
-        # A lone name under a header is a player without a table, as in a list without one.
-        by_name = columns and len(filled) > 1
-        line = _line_by_name(fields, columns, number) if by_name else _line_by_position(fields, filled, number)
-        if line.table is not None:
-            if line.table in first_line:
-                raise DuplicateError(
-                    _("Ligne %(line)d : la table %(table)d est déjà celle de la ligne %(first)d.")
-                    % {"line": number, "table": line.table, "first": first_line[line.table]}
-                )
-            first_line[line.table] = number
-        rows.append(_checked_line(line, number))
+            numbered = numbered or _numbered(filled)
+        try:
+            # A lone name under a header is a player without a table, as in a list without one.
+            if columns and len(filled) > 1:
+                line = _line_by_name(fields, columns, number)
+            else:
+                line = _line_by_position(fields, filled, number, numbered)
+            if line.table is not None:
+                if line.table in first_line:
+                    raise DuplicateError(
+                        _("Ligne %(line)d : la table %(table)d est déjà celle de la ligne %(first)d.")
+                        % {"line": number, "table": line.table, "first": first_line[line.table]}
+                    )
+                first_line[line.table] = number
+            rows.append(_checked_line(line, number))
+        except DuplicateError as error:
+            refusals.append(str(error))
+    if refusals:
+        raise LinesRefused(refusals)
     return rows
 
 
-def _line_by_position(fields: list[str], filled: list[str], number: int) -> PlayerLine:
-    numbered = filled[0].isascii() and filled[0].isdigit()
-    if numbered and len(filled) == 1:
+def _numbered(filled: list[str]) -> bool:
+    return bool(filled) and filled[0].isascii() and filled[0].isdigit()
+
+
+def _line_by_position(fields: list[str], filled: list[str], number: int, numbered: bool) -> PlayerLine:
+    if _numbered(filled) and len(filled) == 1:
         raise DuplicateError(
             _("Ligne %(line)d : la table %(table)s n'a pas de joueur.") % {"line": number, "table": filled[0]}
         )
-    if not numbered:
+    if not _numbered(filled):
+        if numbered and len(filled) > 1:
+            raise DuplicateError(
+                _("Ligne %(line)d : « %(table)s » n'est pas un numéro de table.") % {"line": number, "table": filled[0]}
+            )
         return PlayerLine(None, " ".join(filled))
     table = _table(filled[0], number)
     if fields[0] == filled[0] and len(fields) >= 3 and fields[1] and (not fields[2] or _has_digit(fields[2])):
@@ -1026,7 +1044,8 @@ def ranking_input(session: Session, up_to: int | None = None) -> RankingInput:
     rounds = list(placed.values_list("pk", "top_score"))
     players = list(session.players.all())
     results = Result.objects.filter(round__in=[pk for pk, _top in rounds]).values_list(*_RANKED_RESULT)
-    return _ranking_input(rounds, players, results, session.rules_engine, session.is_blitz)
+    rules = session.rules_engine
+    return _ranking_input(rounds, players, results, rules, rules.is_blitz(session.move_seconds))
 
 
 def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInput]:
@@ -1048,7 +1067,13 @@ def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInpu
     for row in Result.objects.filter(round__in=placed.values("pk")).values_list(*_RANKED_RESULT):
         results[session_of[row[1]]].append(row)
     return {
-        pk: _ranking_input(rounds[pk], players[pk], results[pk], rules[session.rule_set.code], session.is_blitz)
+        pk: _ranking_input(
+            rounds[pk],
+            players[pk],
+            results[pk],
+            rules[session.rule_set.code],
+            rules[session.rule_set.code].is_blitz(session.move_seconds),
+        )
         for pk, session in sessions.items()
     }
 

@@ -213,7 +213,8 @@ def simultane_register(request, pk):
                 players=services.parse_player_lines(data["players"]),
             )
         except services.DuplicateError as error:
-            form.add_error("club" if refusal else "players", str(error))
+            for sentence in error.sentences():
+                form.add_error("club" if refusal else "players", sentence)
         else:
             messages.success(
                 request,
@@ -232,10 +233,11 @@ def simultane_ranking(request, pk):
     kind = request.GET.get("export", "")
     if not kind:
         return _live_page(request, simultane, public=False)
-    ranking = simultanes.live_ranking(simultane)
-    club, series = _filters(request, ranking)
     if kind not in exports.KINDS:
         raise Http404
+    # Each counted move's score and marks: computed for the file (the live ranking keeps totals only).
+    ranking = simultanes.ranking(simultane, detail=True)
+    club, series = _filters(request, ranking)
     content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
     response = HttpResponse(content, content_type=exports.KINDS[kind][0])
     response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'

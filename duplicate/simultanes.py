@@ -13,6 +13,7 @@ combined ranking is his room's total.
 import hashlib
 import secrets
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from django.conf import settings
@@ -21,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.ranking import percent_of, rank, shared_places
+from scoring.engine.ranking import percent_of, rank, shared_places, solos_by_move
 from scoring.models import Edition, RuleSet, move_index
 
 from . import games, services
@@ -111,7 +112,7 @@ def registration_refusal(simultane: Simultane, club, user) -> str:
         return _("Les inscriptions sont closes : le simultané a commencé le %(when)s.") % {"when": simultane.when()}
     existing = Session.objects.filter(simultane=simultane, club=club).first()
     if existing is not None:
-        return _("Le %(club)s a déjà sa salle dans ce simultané : « %(room)s ».") % {
+        return _("Le club « %(club)s » a déjà sa salle dans ce simultané : « %(room)s ».") % {
             "club": club.name,
             "room": existing.name,
         }
@@ -195,6 +196,8 @@ class Row:
     gap: int
     percent: float
     solos: int
+    # With `ranking(detail=True)`, each counted move's (score or None, solo, avertissement, penalty): an export's.
+    moves: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -248,12 +251,35 @@ def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     return cached
 
 
-def ranking(simultane: Simultane) -> Ranking:
+def _moves_of(figures: services.RankingInput, player: int, solos: list) -> tuple:
+    """A player's counted moves as an export prints them: (score or None, solo, avertissement, penalty)."""
+    scores, warnings, penalties = figures.scores[player], figures.warnings[player], figures.penalties[player]
+    return tuple(
+        (
+            scores[move] if move < len(scores) else None,
+            solo == player,
+            move < len(warnings) and warnings[move],
+            penalties[move] if move < len(penalties) else 0,
+        )
+        for move, solo in enumerate(solos)
+    )
+
+
+def _club_labels(clubs) -> dict[int, str]:
+    """Each club's name as the ranking shows it and filters by it: two clubs of the same name are told apart by
+    their address (unique), so that neither's players are counted as the other's."""
+    clubs = list(clubs)
+    named = Counter(club.name for club in clubs)
+    return {club.pk: club.name if named[club.name] == 1 else f"{club.name} ({club.slug})" for club in clubs}
+
+
+def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     """Every room's players ranked together, ties sharing the place, on the moves every room still playing has
     closed (a room's move closes when its next one is drawn): totals compare the same moves. A finished room does
     not hold the others back: once no room plays, the moves the rooms played count, a room stopped early counting
     0 on the others; and once the simultané is closed, the whole game. A room that has drawn nothing is listed,
-    not ranked. Four queries whatever the number of rooms and players."""
+    not ranked. Four queries whatever the number of rooms and players. `detail`: each row also gives what each
+    counted move brought (`Row.moves`), solos judged within the room, as an export prints them."""
     sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
     rules = {}
     for session in sessions:
@@ -262,11 +288,12 @@ def ranking(simultane: Simultane) -> Ranking:
     inputs = services.ranking_inputs(sessions, rules)
     drawn = services.rounds_drawn(sessions)
     rooms = []
+    labels = _club_labels(session.club for session in sessions if session.club)
     for session in sessions:
         figures = inputs[session.pk]
         placed = len(figures.rounds)
         closed = placed if session.finished_at else min(placed, drawn.get(session.pk, 0) - 1)
-        club = session.club.name if session.club else ""
+        club = labels[session.club.pk] if session.club else ""
         played = drawn.get(session.pk, 0)
         rooms.append(Room(session, club, len(figures.players), max(closed, 0), played, bool(session.finished_at)))
     started = [room for room in rooms if room.drawn]
@@ -283,13 +310,15 @@ def ranking(simultane: Simultane) -> Ranking:
         figures = inputs[room.session.pk]
         arguments = figures.engine_arguments()
         arguments["tops"] = tops
+        solos = solos_by_move(tops, figures.scores) if detail else ()
         for ranked in rank(**arguments):
             player = figures.players[ranked.player]
             if player.absent:
                 continue
-            rows.append((player, room, ranked))
+            counted = _moves_of(figures, ranked.player, solos) if detail else ()
+            rows.append((player, room, ranked, counted))
     tops_total = sum(tops)
-    places = shared_places([ranked.total for _player, _room, ranked in rows])
+    places = shared_places([ranked.total for _player, _room, ranked, _moves in rows])
     ranked_rows = sorted(
         (
             Row(
@@ -304,8 +333,9 @@ def ranking(simultane: Simultane) -> Ranking:
                 gap=ranked.total - tops_total,
                 percent=percent_of(ranked.total, tops_total),
                 solos=ranked.solos,
+                moves=counted,
             )
-            for (player, room, ranked), place in zip(rows, places, strict=True)
+            for (player, room, ranked, counted), place in zip(rows, places, strict=True)
         ),
         key=lambda row: (row.place, _sort_key(row.name), row.session_id),
     )

@@ -118,7 +118,8 @@ def session_new(request):
                 game=data["game"],
             )
         except services.DuplicateError as error:
-            form.add_error("players", str(error))
+            for sentence in error.sentences():
+                form.add_error("players", sentence)
         else:
             messages.success(request, _created(session, data["game"]))
             if session.automatic:
@@ -202,6 +203,7 @@ REFUSAL_FIELDS = {
     "timer": "timer",
     "round_cancel": "timer",
     "player_edit": "player",
+    "players_add": "players",
 }
 
 
@@ -209,6 +211,8 @@ def _refused(request, session, message, status=400):
     """A refused action: the session's page again with the reason beside the field concerned, nothing written."""
     field = REFUSAL_FIELDS.get(getattr(request.resolver_match, "url_name", ""), "")
     typed = {"top": request.POST.get("top", "")[:40], "draw": request.POST.get("draw", "")[:40]}
+    if field == "players":  # the pasted list comes back to be corrected, not to be pasted again
+        typed["players"] = request.POST.get("players", "").replace("\x00", "")
     if field == "player":
         # The player's row keeps what was typed in it (a NUL character, which no page shows, left out).
         posted = {key: request.POST.get(key, "")[:200].replace("\x00", "") for key in PlayerForm.base_fields}

@@ -226,6 +226,11 @@ class RuleSet(models.Model):
     warnings_before_penalty_blitz = models.PositiveSmallIntegerField(
         _("avertissement pénalisé à partir du (blitz)"), default=6
     )
+    blitz_move_seconds = models.PositiveSmallIntegerField(
+        _("blitz : temps par coup au plus (secondes)"),
+        default=60,
+        help_text=_("Une séance dont le temps par coup ne dépasse pas ce temps se joue en blitz."),
+    )
     move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
     move_seconds_choices = models.CharField(
         _("temps par coup proposés (secondes)"), max_length=60, default="60,120,150,180", validators=[_validate_seconds]
@@ -282,6 +287,7 @@ class RuleSet(models.Model):
             duplicate_penalty=self.duplicate_penalty,
             warnings_before_penalty=self.warnings_before_penalty,
             warnings_before_penalty_blitz=self.warnings_before_penalty_blitz,
+            blitz_move_seconds=self.blitz_move_seconds,
             move_seconds=self.move_seconds,
             move_seconds_choices=tuple(int(part) for part in self.move_seconds_choices.split(",")),
         )

@@ -65,7 +65,7 @@ def solos_by_move(tops: list[int], scores: dict) -> list[object | None]:
 
 def warning_penalties(warnings: list[bool], rules: RuleSet, blitz: bool = False) -> list[int]:
     """Points each move's avertissement costs: nothing up to the threshold (4th, 6th in blitz), then each one."""
-    threshold = rules.warnings_before_penalty_blitz if blitz else rules.warnings_before_penalty
+    threshold = rules.warnings_threshold(blitz)
     costs = []
     count = 0
     for warned in warnings:

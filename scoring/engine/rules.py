@@ -39,6 +39,7 @@ class RuleSet:
     duplicate_penalty: int = 5
     warnings_before_penalty: int = 4
     warnings_before_penalty_blitz: int = 6
+    blitz_move_seconds: int = 60  # a session of at most this time per move is played in blitz
     move_seconds: int = 180
     move_seconds_choices: tuple[int, ...] = (60, 120, 150, 180)
 
@@ -52,6 +53,13 @@ class RuleSet:
 
     def exchange_allowed(self, bag_count: int) -> bool:
         return bag_count >= self.exchange_min_bag
+
+    def is_blitz(self, move_seconds: int) -> bool:
+        return move_seconds <= self.blitz_move_seconds
+
+    def warnings_threshold(self, blitz: bool) -> int:
+        """The avertissement from which each one costs the duplicate penalty."""
+        return self.warnings_before_penalty_blitz if blitz else self.warnings_before_penalty
 
     def solo_bonus_for(self, player_count: int) -> int:
         return self.solo_bonus if player_count >= self.solo_min_players else 0

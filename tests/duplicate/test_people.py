@@ -250,3 +250,59 @@ def test_only_the_sessions_organisers_edit_a_player(client, alice, bob, lyon):
     assert _edit(client, anne, licence="999").status_code in (403, 404)
     anne.refresh_from_db()
     assert anne.licence == "123456"
+
+
+def test_in_a_numbered_list_a_line_without_a_table_number_is_refused():
+    """Trial of issue 16: "abc;Bob" among numbered lines became a player named "abc Bob" without a table."""
+    with pytest.raises(services.DuplicateError, match="^Ligne 2 : « abc » n'est pas un numéro de table.$"):
+        services.parse_player_lines("1;Anne\nabc;Bob\n3;Claire")
+    # A list without numbers reads each line as a name, its fields joined; a lone name in a numbered list has none.
+    assert services.parse_player_lines("Dupont;Claire\nMartin;Paul") == [
+        (None, "Dupont Claire", "", "", ""),
+        (None, "Martin Paul", "", "", ""),
+    ]
+    assert services.parse_player_lines("1;Anne\nBruno") == [(1, "Anne", "", "", ""), (None, "Bruno", "", "", "")]
+
+
+def test_every_bad_line_of_a_list_is_said_at_once():
+    """Trial of issue 16: only the first bad line was said; the organiser corrected and pasted again for each."""
+    text = "1;Anne;12-34\n2;Bruno\n2;Claire\nx;Denis\n3;" + "E" * 81
+    with pytest.raises(services.LinesRefused) as refused:
+        services.parse_player_lines(text)
+    assert refused.value.sentences() == [
+        "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus).",
+        "Ligne 3 : la table 2 est déjà celle de la ligne 2.",
+        "Ligne 4 : « x » n'est pas un numéro de table.",
+        "Ligne 5 : nom trop long (80 caractères au plus).",
+    ]
+    many = "\n".join(f"{n};" for n in range(1, 14))
+    with pytest.raises(services.LinesRefused) as refused:
+        services.parse_player_lines(many)
+    assert len(refused.value.sentences()) == 11
+    assert refused.value.sentences()[-1] == "Et 3 autres lignes refusées."
+
+
+def test_a_refused_list_comes_back_whole_beside_its_reasons(client, alice, lyon):
+    """On the new session's form each bad line is its own error; on the session's page « Ajouter des joueurs » keeps
+    the pasted list, opened, its reasons under it, and adds nobody."""
+    from tests.duplicate.test_views import new_session_form
+
+    client.force_login(alice)
+    response = client.post("/duplicate/nouvelle/", new_session_form(club=lyon.pk, players="1;Anne\n1;Bruno\nx;Yves"))
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert html.count('class="error" role="alert"') == 2
+    assert "Ligne 2 : la table 1 est déjà celle de la ligne 1." in html
+    assert "Ligne 3 : « x » n&#x27;est pas un numéro de table." in html
+
+    session = make_session(alice, lyon, players=[(1, "Anne")])
+    pasted = "2;Bruno\n2;Claire\n3;Denis;12-34"
+    response = client.post(f"/duplicate/{session.pk}/joueurs/", {"players": pasted})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert f">{pasted}</textarea>" in html
+    assert (
+        '<p id="players-error" class="error" role="alert">Ligne 2 : la table 2 est déjà celle de la ligne 1.<br>'
+        "Ligne 3 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus).</p>"
+    ) in html
+    assert list(session.players.values_list("name", flat=True)) == ["Anne"]

@@ -6,9 +6,10 @@ from clubsite.models import Invitation
 from duplicate import services
 from duplicate.models import Result, Session, Tournament
 from scoring.engine.moves import ReplayError
+from scoring.models import RuleSet
 from tests.conftest import accept_invitations
 
-from .conftest import make_session
+from .conftest import TOPS, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -235,7 +236,10 @@ def test_a_tournament_takes_the_club_its_sessions_share(alice, lyon):
 
 
 def test_a_superscript_before_a_name_is_no_table_number():
-    assert services.parse_player_lines("²;Alice\n3;Bob") == [(None, "² Alice", "", "", ""), (3, "Bob", "", "", "")]
+    """Once a 500 (int("²")); in a numbered list it is a table number mistyped, said so."""
+    with pytest.raises(services.DuplicateError, match="^Ligne 1 : « ² » n'est pas un numéro de table.$"):
+        services.parse_player_lines("²;Alice\n3;Bob")
+    assert services.parse_player_lines("²;Alice") == [(None, "² Alice", "", "", "")]
 
 
 @pytest.mark.parametrize(
@@ -383,3 +387,44 @@ def test_a_two_letter_move_in_lowercase_is_read_in_capitals_when_the_draw_has_no
     round_ = services.round_add(session=session, draw_text="EXOZKWA")
     player, result = services.bulletin_enter(round_=round_, table="1", entry="h8 ex")
     assert (result.move, result.score, result.reason) == ("H8 EX", 22, "")  # (1 + 10) × 2 on the star
+
+
+@pytest.mark.parametrize(
+    ("move_seconds", "blitz_move_seconds", "total", "rule"),
+    [
+        (
+            180,
+            60,
+            128 - 5,
+            "Un avertissement coûte 5 points à partir du 4e (du 6e en blitz, à 60 s par coup ou moins).",
+        ),
+        (
+            120,
+            120,
+            128,
+            "Séance en blitz (120 s par coup au plus) : un avertissement coûte 5 points à partir du 6e (du 4e hors "
+            "blitz).",
+        ),
+    ],
+)
+def test_blitz_is_the_rule_sets_time_and_the_warnings_rule_is_said(
+    client, alice, lyon, move_seconds, blitz_move_seconds, total, rule
+):
+    """Trial of issue 16: the recap counted a 4th avertissement at 2 min and nobody could tell why (blitz was a
+    literal 60 s, the threshold said nowhere). Blitz is now the rule set's figure, and the console, the recap and
+    the player's recap say what an avertissement costs in this session."""
+    rules = RuleSet.objects.get(code="tournoi")
+    rules.blitz_move_seconds = blitz_move_seconds
+    rules.save()  # as in the admin: the engine's copy follows
+    session = make_session(alice, lyon, players=["Ann"], move_seconds=move_seconds)
+    (ann,) = session.players.all()
+    for draw, top in TOPS:
+        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
+        services.results_set(round_=round_, entries=[services.Entry(ann.pk, round_.top_score)])
+        services.result_mark(round_=round_, player=ann, warning=True)
+    (row,), tops_total = services.ranking(session)
+    assert (tops_total, row.row.total) == (128, total)
+    assert session.warning_rule == rule
+    client.force_login(alice)
+    assert rule in client.get(f"/duplicate/{session.pk}/").content.decode()
+    assert rule in client.get(f"/duplicate/{session.pk}/recapitulatif/").content.decode()

@@ -128,6 +128,19 @@ def test_the_ranking_within_a_club_and_within_a_series(simultane, three_rooms):
     assert [(row.place, row.name) for row in combined.within(series="B")] == [(1, "Ben"), (1, "Dan"), (3, "Fay")]
 
 
+def test_two_clubs_of_one_name_are_told_apart(simultane, lyon, alice, grenoble, charlie):
+    """Trial of issue 16: two clubs both named « Club de Lyon » were one club in the ranking and its filter."""
+    grenoble.name = lyon.name
+    grenoble.save()
+    play(room(simultane, lyon, alice, [("Ann", "A")]), [(26,), (18,), (13,), (71,)])
+    play(room(simultane, grenoble, charlie, [("Cid", "A")]), [(26,), (0,), (13,), (71,)])
+    combined = simultanes.ranking(simultane)
+    assert combined.clubs == ["Club de Lyon (grenoble)", "Club de Lyon (lyon)"]
+    assert rows(combined.within(club="Club de Lyon (grenoble)")) == [
+        (1, "Cid", "Club de Lyon (grenoble)", 110, -18, 85.9)
+    ]
+
+
 def test_live_the_ranking_counts_the_moves_every_started_room_has_closed(simultane, lyon, alice, grenoble, charlie):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
@@ -352,6 +365,26 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
     ]
 
 
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"edition": "en"}, "Ce simultané se joue avec l'édition « fr » : une salle prend la sienne."),
+        ({"rules": "boite"}, "Ce simultané se joue avec les règles « tournoi » : une salle prend les siennes."),
+        ({"move_seconds": 120}, "Ce simultané se joue en 180 secondes par coup : une salle prend son temps."),
+    ],
+)
+def test_the_api_refuses_a_room_of_another_edition_rules_or_time(client, simultane, lyon, alice, given, message):
+    """Trial of issue 16: a room asked for in English was quietly made a French one."""
+    client.force_login(alice)
+    room_ = {"name": "Salle", "club": lyon.pk, "simultane": simultane.pk}
+    response = client.post("/api/duplicate/sessions", {**room_, **given}, content_type="application/json")
+    assert (response.status_code, response.json()["detail"]) == (422, message)
+    assert not simultane.rooms.exists()
+    same = {"edition": "fr", "rules": "tournoi", "move_seconds": 180}
+    response = client.post("/api/duplicate/sessions", {**room_, **same}, content_type="application/json")
+    assert response.status_code == 201
+
+
 def test_the_api_refuses_a_simultane_to_a_club_organiser(client, lyon, alice):
     client.force_login(alice)
     response = client.post(
@@ -393,14 +426,16 @@ def test_the_combined_ranking_exports_like_a_sessions(client, simultane, three_r
         "Coups comptés;4",
         "Série;B",
         "",
-        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos",
-        "Tops;;;;;;128;;;",
+        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Coup 1;Coup 1 : notes;Coup 2;Coup 2 : notes;"
+        "Coup 3;Coup 3 : notes;Coup 4;Coup 4 : notes",
+        "Tops;;;;;;128;;;;26;;18;;13;;71;",
     ]
+    # Each counted move's score and what counted on it, as a session's export gives them.
     assert lines[8:] == [
-        "1;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;93;-35;72,7;0",
-        "1;Dan;;Club de Grenoble;B;Simultané des Alpes · Club de Grenoble;93;-35;72,7;0",
-        # Her 10 alone on move 3 is a solo, worth nothing in a room of 2.
-        "3;Fay;;Club d'Annecy;B;Simultané des Alpes · Club d'Annecy;40;-88;31,3;1",
+        "1;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;93;-35;72,7;0;20;;10;;13;;50;",
+        "1;Dan;;Club de Grenoble;B;Simultané des Alpes · Club de Grenoble;93;-35;72,7;0;26;;0;;13;;54;",
+        # Her 10 alone on move 3 is a solo in her room, worth nothing in a room of 2.
+        "3;Fay;;Club d'Annecy;B;Simultané des Alpes · Club d'Annecy;40;-88;31,3;1;10;;10;;10;solo;10;",
     ]
     federation = client.get(url, {"export": "federation"}).content.decode("iso-8859-1").splitlines()
     assert federation[:3] == ['"1","Ann","128"', '"1","Cid","128"', '"3","Eve","109"']
@@ -447,7 +482,7 @@ def test_a_club_has_one_room_registered_before_the_start(simultane, lyon, alice)
     with pytest.raises(services.DuplicateError) as refused:
         room(simultane, lyon, alice, [("Zoé", "A")])
     assert str(refused.value) == (
-        "Le Club de Lyon a déjà sa salle dans ce simultané : « Simultané des Alpes · Club de Lyon »."
+        "Le club « Club de Lyon » a déjà sa salle dans ce simultané : « Simultané des Alpes · Club de Lyon »."
     )
     start(simultane)
     simultane.refresh_from_db()
@@ -572,5 +607,5 @@ def test_two_organisers_registering_the_same_club_at_once_get_one_room(monkeypat
     monkeypatch.setattr(simultanes, "registration_refusal", checked)
     with pytest.raises(services.DuplicateError) as refused:
         simultanes.room_register(simultane=simultane, club=lyon, creator=alice)
-    assert str(refused.value).startswith("Le Club de Lyon a déjà sa salle dans ce simultané")
+    assert str(refused.value).startswith("Le club « Club de Lyon » a déjà sa salle dans ce simultané")
     assert Session.objects.filter(simultane=simultane).count() == 1

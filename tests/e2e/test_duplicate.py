@@ -259,3 +259,31 @@ def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("details.add-players").first.screenshot(path="docs/screenshots/duplicate-players-phone.png")
     assert session.players.get(name="Chloé").licence == ""
+
+
+def test_a_pasted_list_with_bad_lines_comes_back_to_be_corrected(page):
+    """Trial of issue 16: only the first bad line was said, and the pasted list was gone with it."""
+    organiser = log_in(page, "arbitre")
+    session = club_session(organiser)
+    page.goto(f"/duplicate/{session.pk}/")
+    page.get_by_text("Ajouter des joueurs").click()
+    pasted = "4;Denis\nx;Élise\n5;Fanny;12-34"
+    page.fill("#players", pasted)
+    page.get_by_role("button", name="Ajouter", exact=True).click()
+    expect(page.locator("#players-error")).to_have_text(
+        "Ligne 2 : « x » n'est pas un numéro de table."
+        "Ligne 3 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus)."
+    )
+    expect(page.locator("#players")).to_have_value(pasted)
+    expect(page.locator("#players")).to_be_focused()
+    page.fill("#players", "4;Denis\n5;Élise\n6;Fanny;1234")
+    page.get_by_role("button", name="Ajouter", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("3 joueurs ajoutés.")
+    assert list(session.players.order_by("table").values_list("name", flat=True)) == [
+        "Anne",
+        "Bruno",
+        "Chloé",
+        "Denis",
+        "Élise",
+        "Fanny",
+    ]

@@ -68,11 +68,15 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     row = arbiter_page.locator("tr", has_text="Anne")
     row.locator("input[name=score]").fill("26")
     row.locator("input[name=score]").press("Enter")
-    expect(arbiter_page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_value("26")
+    saved = arbiter_page.locator("tr", has_text="Anne").locator("input[name=score]")
+    expect(saved).to_have_class("saved")  # back from the server (its value is there at once: it proves nothing)
+    expect(saved).to_have_value("26")
     row = arbiter_page.locator("tr", has_text="Bruno")
     row.locator("input[name=score]").fill("20")
     row.locator("input[name=score]").press("Enter")
-    expect(arbiter_page.locator("tr", has_text="Bruno").locator("input[name=score]")).to_have_value("20")
+    saved = arbiter_page.locator("tr", has_text="Bruno").locator("input[name=score]")
+    expect(saved).to_have_class("saved")  # back from the server (its value is there at once: it proves nothing)
+    expect(saved).to_have_value("20")
     # A typed draw that is not the game's is refused on its field, without saying the game's.
     arbiter_page.fill("#draw", "EAIRSTU")
     arbiter_page.get_by_role("button", name="Saisir ce tirage").click()
@@ -100,8 +104,9 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV").click()
     lines = download.value.path().read_text(encoding="utf-8-sig").splitlines()
-    assert lines[4:7] == ["Série;B", "", "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos"]
-    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0"
+    header = "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Coup 1;Coup 1 : notes"
+    assert lines[4:8] == ["Série;B", "", header, "Tops;;;;;;26;;;;26;"]
+    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0;20;"
     for device, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
         page.select_option("#serie", "")
