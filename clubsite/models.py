@@ -163,11 +163,14 @@ class ApiTokenQuerySet(models.QuerySet):
 
 
 class ApiToken(models.Model):
-    """A key for the JSON API (`Authorization: Bearer <token>`), printed once by `create_api_token`."""
+    """A key for the JSON API (`Authorization: Bearer <token>`), shown once: on "Mon compte" when the member
+    creates it, or printed by `create_api_token`."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     digest = models.CharField(max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    MAX_PER_USER = 5  # a member's keys at once (one per program that calls, and a spare)
 
     objects = ApiTokenQuerySet.as_manager()
 

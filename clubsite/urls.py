@@ -20,6 +20,8 @@ urlpatterns = [
     path("api/", api.urls),
     path("compte/", club_views.profile, name="profile"),
     path("compte/progres/", club_views.progress, name="progress"),
+    path("compte/jetons/", club_views.api_token_create, name="api_token_create"),
+    path("compte/jetons/<int:pk>/supprimer/", club_views.api_token_delete, name="api_token_delete"),
     path("compte/adresse/<str:token>/", club_views.email_confirm, name="email_confirm"),
     path("compte/invitations/<int:pk>/accepter/", club_views.invitation_accept, name="invitation_accept"),
     path("compte/invitations/<int:pk>/refuser/", club_views.invitation_decline, name="invitation_decline"),

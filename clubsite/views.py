@@ -10,6 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from . import invitations, services
 from .forms import AddMemberForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
 from .middleware import DATABASE_ERRORS, database_unavailable
-from .models import Club, Invitation, Membership, Profile
+from .models import ApiToken, Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
 
 
@@ -121,13 +122,42 @@ def profile(request):
         else:
             messages.success(request, _("Profil enregistré."))
         return redirect("profile")
+    return _profile_page(request, form, status=400 if form.errors else 200)
+
+
+def _profile_page(request, form=None, status=200, **extra):
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     context = {
-        "form": form,
+        "form": form or ProfileForm(instance=User.objects.get(pk=request.user.pk)),
         "memberships": memberships,
         "invitations": invitations.invitations_pending_for(request.user),
+        "api_tokens": request.user.api_tokens.order_by("created_at"),
+        "max_api_tokens": ApiToken.MAX_PER_USER,
+        **extra,
     }
-    return render(request, "clubsite/profile.html", context, status=400 if form.errors else 200)
+    return render(request, "clubsite/profile.html", context, status=status)
+
+
+@require_POST
+@login_required
+def api_token_create(request):
+    """ "Créer un jeton": a key for the API, shown once on the page that answers (only its digest is kept)."""
+    if request.user.api_tokens.count() >= ApiToken.MAX_PER_USER:
+        refusal = _("Vous avez déjà %(max)d jetons : supprimez-en un avant d'en créer un autre.") % {
+            "max": ApiToken.MAX_PER_USER
+        }
+        return _profile_page(request, status=409, token_error=refusal)
+    raw = ApiToken.issue(request.user)
+    return _profile_page(request, status=201, new_token=raw)
+
+
+@require_POST
+@login_required
+def api_token_delete(request, pk):
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    token.delete()
+    messages.success(request, _("Jeton supprimé : les appels qui s'en servent sont désormais refusés."))
+    return redirect(f"{reverse('profile')}#api")
 
 
 @require_safe

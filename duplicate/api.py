@@ -88,7 +88,9 @@ def _round_for_organiser(request, pk, number) -> Round:
     round_ = Round.objects.writable_by(request.user, pk, number)
     if round_ is None:
         session = _session_for(request, pk, write=True)
-        round_ = get_object_or_404(Round, session=session, number=number)
+        round_ = Round.objects.filter(session=session, number=number).first()
+        if round_ is None:
+            raise HttpError(404, _("Le coup %(number)d n'est pas tiré dans cette séance.") % {"number": number})
     return round_
 
 
@@ -284,13 +286,18 @@ def simultane_create(request, payload: SimultaneIn):
     summary="Classement du simultané",
 )
 def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
-    """Every room's players together, live, on the moves every started room has closed; `club` or `series` rank
-    one club's rooms or one series among themselves. Ties share the place."""
+    """Every room's players together, live, on the moves every started room has closed; `club` (its id, address or
+    name) or `series` rank one club's rooms or one series among themselves. Ties share the place."""
     simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
     if simultane is None:
         raise HttpError(404, _("Simultané introuvable."))
     combined = simultanes.live_ranking(simultane)
-    rows = combined.within(club=club[:100], series=series[:10])
+    label = combined.club_named(club[:100]) if club else ""
+    if label is None:
+        raise HttpError(422, _("Aucune salle du club « %(club)s » dans ce simultané.") % {"club": club[:100]})
+    if series and series not in combined.series:
+        raise HttpError(422, _("Aucun joueur classé de la série « %(series)s ».") % {"series": series[:10]})
+    rows = combined.within(club=label, series=series)
     return {
         "tops_total": combined.tops_total,
         "moves": combined.moves,

@@ -18,7 +18,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from scoring.engine.ranking import rank, solos_by_move
+from scoring.engine.ranking import rank, solos_by_move, warning_penalties
 
 from .models import Season, Session
 from .services import TournamentRanking, ranking_input
@@ -77,12 +77,12 @@ def table(session: Session, progress=None) -> list[list]:
         line = [row.place, player.table, player.name, player.licence, player.club_name, player.series, row.total]
         line += [row.gap, row.percent, row.solos, row.solo_points or None, -row.penalty_points or None]
         line.append("oui" if player.absent else None)
+        warnings = figures.warnings[row.player]
+        costs = warning_penalties(warnings, figures.rules, figures.blitz)
         for move, score in enumerate(figures.scores[row.player]):
             line += [
                 score,
-                _marks(
-                    solos[move] == row.player, figures.warnings[row.player][move], figures.penalties[row.player][move]
-                ),
+                _marks(solos[move] == row.player, warnings[move], figures.penalties[row.player][move], costs[move]),
             ]
         out.append([None if value == "" else value for value in line])
         if progress and (done % 100 == 0 or done == len(rows)):
@@ -90,9 +90,11 @@ def table(session: Session, progress=None) -> list[list]:
     return out
 
 
-def _marks(solo: bool, warning: bool, penalty: int) -> str | None:
-    """What counted on a move beside its score: "solo", "avert.", "pén. 5"; None for nothing."""
-    marks = (["solo"] if solo else []) + (["avert."] if warning else []) + ([f"pén. {penalty}"] if penalty else [])
+def _marks(solo: bool, warning: bool, penalty: int, warning_cost: int = 0) -> str | None:
+    """What counted on a move beside its score: "solo", "avert." ("avert. −5" from the one that costs), "pén. 5";
+    None for nothing."""
+    warned = [f"avert. −{warning_cost}" if warning_cost else "avert."] if warning else []
+    marks = (["solo"] if solo else []) + warned + ([f"pén. {penalty}"] if penalty else [])
     return ", ".join(marks) or None
 
 
@@ -293,8 +295,8 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     for row in rows:
         line = [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
         line += [row.total, row.gap, row.percent, row.solos]
-        for score, solo, warning, penalty in row.moves:
-            line += [score, _marks(solo, warning, penalty)]
+        for score, solo, warning, penalty, warning_cost in row.moves:
+            line += [score, _marks(solo, warning, penalty, warning_cost)]
         table_rows.append(line)
     return _spreadsheet(title, header, [tops, *table_rows], kind, fixed=2)
 

@@ -306,11 +306,11 @@ class SimultaneForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["body"].queryset = Club.objects.organised_by(user).bodies()
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
     def clean_starts_at(self):
         return future_start(self.cleaned_data["starts_at"])
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
     def clean(self):
         data = super().clean()

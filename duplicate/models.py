@@ -443,7 +443,8 @@ class Player(models.Model):
         if self.session.players.filter(member=user).exclude(pk=self.pk).exists():
             raise InvitationRefused(gettext("Vous figurez déjà dans cette séance."))
         self.member = user
-        # The member's licence fills the seat's when the line gave none.
+        # The member's licence fills the seat's when the line gave none. His name stays the one typed: his full name
+        # is his own (a seat may be shown on a projector); the arbiter renames the seat if the room wants it.
         self.licence = self.licence or Profile.licence_of(user)
         self.save(update_fields=["member", "licence"])
 
@@ -456,15 +457,16 @@ class Player(models.Model):
 
 class RoundQuerySet(models.QuerySet):
     def writable_by(self, user, session_pk: int, number: int) -> "Round | None":
-        """Move `number` of the session, with the session loaded, if `user` runs it (as
+        """Move `number` of the session, with the session and its rule set loaded, if `user` runs it (as
         `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL
         (clubsite.sql): every bulletin sent through the API asks."""
         if not user.is_authenticated or not (0 < session_pk < 2**63 and 0 < number < 2**15):
             return None  # an id beyond its column names no move (the ORM says so itself; raw SQL would overflow)
         organising = Membership.Role.organising()
         sql = (
-            f"SELECT {columns(Round, 'r')}, {columns(Session, 's')} FROM duplicate_round r "
-            "JOIN duplicate_session s ON s.id = r.session_id WHERE r.session_id = %s AND r.number = %s "
+            f"SELECT {columns(Round, 'r')}, {columns(Session, 's')}, {columns(RuleSet, 'rs')} FROM duplicate_round r "
+            "JOIN duplicate_session s ON s.id = r.session_id "
+            f"JOIN {RuleSet._meta.db_table} rs ON rs.id = s.rule_set_id WHERE r.session_id = %s AND r.number = %s "
             f"AND ((s.club_id IS NULL AND s.creator_id = %s) OR EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
             f"WHERE m.club_id = s.club_id AND m.user_id = %s AND m.role IN ({', '.join(['%s'] * len(organising))})))"
         )
@@ -473,7 +475,8 @@ class RoundQuerySet(models.QuerySet):
             row = cursor.fetchone()
         if row is None:
             return None
-        round_, session = instances(self.db, row, Round, Session)
+        round_, session, rule_set = instances(self.db, row, Round, Session, RuleSet)
+        session.rule_set = rule_set  # its figures bound every bulletin (max_move_points)
         round_.session = session
         return round_
 

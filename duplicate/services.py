@@ -235,7 +235,11 @@ def _line_by_position(fields: list[str], filled: list[str], number: int, numbere
             )
         return PlayerLine(None, " ".join(filled))
     table = _table(filled[0], number)
-    if fields[0] == filled[0] and len(fields) >= 3 and fields[1] and (not fields[2] or _has_digit(fields[2])):
+    # Columns by position when the line gives a club or a series, or a licence (a third field with a digit); a
+    # third field alone without a digit is the rest of the name (`12;Claire;Dupont`).
+    last = max(i for i, field in enumerate(fields) if field)
+    third = fields[2] if len(fields) >= 3 else ""
+    if fields[0] == filled[0] and len(fields) >= 3 and fields[1] and (last >= 3 or not third or _has_digit(third)):
         if any(fields[5:]):
             raise DuplicateError(
                 _("Ligne %(line)d : une ligne compte au plus table, nom, licence, club et série.") % {"line": number}
@@ -675,16 +679,25 @@ class Entry:
 
 
 def result_set(
-    *, round_: Round, player: Player, score: int | None = None, move: str = "", written: int | None = None, by=None
+    *,
+    round_: Round,
+    player: Player,
+    score: int | None = None,
+    move: str = "",
+    written: int | None = None,
+    by=None,
+    from_player: bool = False,
 ) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
-    sending it again replaces it. The change is kept in the history."""
-    (result,) = results_set(round_=round_, entries=[Entry(player.pk, score, move, written)], by=by)
+    sending it again replaces it. The change is kept in the history. `from_player`: sent by the player from his
+    page, which is not checked against a top he may not know yet (see `_result_row`)."""
+    entries = [Entry(player.pk, score, move, written)]
+    (result,) = results_set(round_=round_, entries=entries, by=by, from_player=from_player)
     return result
 
 
-def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Result]:
+def results_set(*, round_: Round, entries: Sequence[Entry], by=None, from_player: bool = False) -> list[Result]:
     """Several players' results on a move, all or nothing (a refused one leaves every other as it was), in three
     queries whatever their number: the players with their results before, one upsert, the history. A player sent
     twice counts once, the last bulletin winning. Rows are written in player order, so that two batches at once
@@ -699,7 +712,7 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
         for pk, entry in sorted(last.items()):
             if pk not in players:
                 raise DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": pk})
-            rows.append(_result_row(round_, players[pk], entry))
+            rows.append(_result_row(round_, players[pk], entry, from_player))
         # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
         Result.objects.bulk_create(
             rows,
@@ -718,15 +731,17 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
     return [written[entry.player] for entry in entries]
 
 
-def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
-    """The result a bulletin gives, checked against the rules; refused with the reason."""
+def _result_row(round_: Round, player: Player, entry: Entry, from_player: bool = False) -> Result:
+    """The result a bulletin gives, checked against the rules; refused with the reason. A player's own entry is
+    checked against the top once placed only: against a game's sealed top, « supérieur au top » tried score after
+    score would tell him the top's value while he is still looking for it."""
     score, move = entry.score, entry.move
     if player.absent:
         raise DuplicateError(
             _("%(name)s est déclaré absent : décochez « absent » avant de saisir son bulletin.") % {"name": player.name}
         )
     reason = ""
-    top = _known_top(round_)
+    top = round_.top_score if from_player else _known_top(round_)
     if move:
         score, move, reason = _score_move(round_, move)
         if entry.written is not None and entry.written != score and not reason:
@@ -739,8 +754,13 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
                 _("Ce coup vaut %(score)d points, plus que le top (%(top)d) : vérifiez le top.")
                 % {"score": score, "top": round_.top_score}
             )
-    if score is None or score < 0:
+    if score is None:
+        raise DuplicateError(_("Un bulletin donne un score ou un coup joué."))
+    if score < 0:
         raise DuplicateError(_("Un score est un nombre positif ou nul."))
+    most = round_.session.rule_set.max_move_points  # the rule set's row, loaded with the move on the API's path
+    if score > most:  # before the top is known too: a slip that would then hold back the top's placing
+        raise DuplicateError(_("Un coup vaut au plus %(max)d points : faute de frappe ?") % {"max": most})
     # Before the top is placed (players writing during the move) the check waits, the top not being known, unless
     # the session plays a game whose top is (said without its value: the top is not revealed yet).
     if top is not None and score > top:
@@ -767,9 +787,10 @@ def _result_written(round_: Round):
     """A result of `round_` changed. The screens of the room (projector, ranking, the players' totals) show the
     moves closed only, so a bulletin on the move being played does not bump the session's version: writers of a
     room do not queue behind its row, and those screens are not redrawn 500 times a move. A result of a closed
-    move does. Checked once the transaction has committed: a draw (or the end of the session) committed before
-    the check is seen by it, and one committed after bumps the version itself after this result is visible, so
-    no change is missed whatever the interleaving."""
+    move does, and so does any result of a room whose simultané is closed (its final ranking counts every move).
+    Checked once the transaction has committed: a draw (or the end of the session) committed before the check is
+    seen by it, and one committed after bumps the version itself after this result is visible, so no change is
+    missed whatever the interleaving."""
     session_pk, number = round_.session_id, round_.number
 
     def bump_if_closed():
@@ -777,7 +798,9 @@ def _result_written(round_: Round):
         with connection.cursor() as cursor:
             cursor.execute(
                 "UPDATE duplicate_session SET version = version + 1 WHERE id = %s AND (finished_at IS NOT NULL OR "
-                "EXISTS (SELECT 1 FROM duplicate_round WHERE session_id = %s AND number > %s))",
+                "EXISTS (SELECT 1 FROM duplicate_round WHERE session_id = %s AND number > %s) OR "
+                "EXISTS (SELECT 1 FROM duplicate_simultane WHERE id = duplicate_session.simultane_id "
+                "AND closed_at IS NOT NULL))",
                 [session_pk, session_pk, number],
             )
 
@@ -894,7 +917,10 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
         raise DuplicateError(_("Tapez le score ou le coup du bulletin."))
     if " " not in entry:
         # A score is digits only: "6a" or "-3" is a slip of the arbiter's fingers, not a bulletin worth 0.
-        if not (entry.isascii() and entry.isdigit() and len(entry) < 6):
+        if entry.isascii() and entry.isdigit() and len(entry) >= 6:
+            most = round_.session.rules_engine.max_move_points
+            raise DuplicateError(_("Un coup vaut au plus %(max)d points : faute de frappe ?") % {"max": most})
+        if not (entry.isascii() and entry.isdigit()):
             raise DuplicateError(
                 _("« %(entry)s » : un score en chiffres, ou un coup comme « H4 VAGUE », est attendu.")
                 % {"entry": entry[:40]}

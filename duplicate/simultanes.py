@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.ranking import percent_of, rank, shared_places, solos_by_move
+from scoring.engine.ranking import percent_of, rank, shared_places, solos_by_move, warning_penalties
 from scoring.models import Edition, RuleSet, move_index
 
 from . import games, services
@@ -196,7 +196,8 @@ class Row:
     gap: int
     percent: float
     solos: int
-    # With `ranking(detail=True)`, each counted move's (score or None, solo, avertissement, penalty): an export's.
+    # With `ranking(detail=True)`, each counted move's (score or None, solo, avertissement, penalty, the
+    # avertissement's cost): an export's.
     moves: tuple = ()
 
 
@@ -225,6 +226,15 @@ class Ranking:
     def series(self) -> list[str]:
         return sorted({row.series for row in self.rows if row.series})
 
+    def club_named(self, text: str) -> str | None:
+        """The club label (as `clubs` gives it) that `text` names: that label, the club's id or its address (slug);
+        None for a club with no room here."""
+        for room in self.rooms:
+            club = room.session.club
+            if club is not None and text in (room.club, str(club.pk), club.slug):
+                return room.club
+        return None
+
     def within(self, *, club: str = "", series: str = "") -> list[Row]:
         """The rows of one club's rooms, or of one series, placed among themselves, ties sharing the place."""
         rows = [r for r in self.rows if (not club or r.club == club) and (not series or r.series == series)]
@@ -252,14 +262,17 @@ def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
 
 
 def _moves_of(figures: services.RankingInput, player: int, solos: list) -> tuple:
-    """A player's counted moves as an export prints them: (score or None, solo, avertissement, penalty)."""
+    """A player's counted moves as an export prints them: (score or None, solo, avertissement, penalty, what the
+    avertissement costs)."""
     scores, warnings, penalties = figures.scores[player], figures.warnings[player], figures.penalties[player]
+    costs = warning_penalties(warnings, figures.rules, figures.blitz)
     return tuple(
         (
             scores[move] if move < len(scores) else None,
             solo == player,
             move < len(warnings) and warnings[move],
             penalties[move] if move < len(penalties) else 0,
+            costs[move] if move < len(costs) else 0,
         )
         for move, solo in enumerate(solos)
     )
@@ -312,9 +325,8 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
         arguments["tops"] = tops
         solos = solos_by_move(tops, figures.scores) if detail else ()
         for ranked in rank(**arguments):
+            # A player declared absent (forfait) stays ranked with what he played, as in his room's ranking.
             player = figures.players[ranked.player]
-            if player.absent:
-                continue
             counted = _moves_of(figures, ranked.player, solos) if detail else ()
             rows.append((player, room, ranked, counted))
     tops_total = sum(tops)

@@ -438,9 +438,9 @@ def _enter_result(data, round_, player, by=None):
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
         written = data["score"] if data["score"] != data["saved_score"] else None
-        services.result_set(round_=round_, player=player, move=move, written=written, by=by)
+        services.result_set(round_=round_, player=player, move=move, written=written, by=by, from_player=by is None)
     elif data["score"] is not None:
-        services.result_set(round_=round_, player=player, score=data["score"], by=by)
+        services.result_set(round_=round_, player=player, score=data["score"], by=by, from_player=by is None)
 
 
 @_organiser_action

@@ -549,6 +549,9 @@ ENDPOINTS = {
     # No field: a button on an invitation of one's own (tests/clubsite/test_invitations.py).
     "invitation_accept": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
     "invitation_decline": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
+    # No field: buttons on "Mon compte" (tests/clubsite/test_api_tokens.py).
+    "api_token_create": Endpoint(get=False),
+    "api_token_delete": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
 }
 
 VALID_GCG = (

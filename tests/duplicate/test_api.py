@@ -85,6 +85,22 @@ def test_sending_a_score_again_replaces_it_and_a_refusal_changes_nothing(client,
     assert sorted(Result.objects.values_list("score", flat=True)) == [18, 22]
 
 
+def test_scores_for_a_move_not_drawn_or_without_a_score_say_so(client, token, lyon):
+    """Trial of issue 16: scores for move 3 before it was drawn answered 404 « Introuvable. », and a bulletin
+    without a score « Un score est un nombre positif ou nul. »."""
+    session_id = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["A"], "club": lyon.pk}
+    ).json()["id"]
+    (a,) = Session.objects.get().players.all()
+    call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
+    response = call(client, "put", f"/api/duplicate/sessions/{session_id}/rounds/3/scores", token, {"scores": []})
+    assert (response.status_code, response.json()) == (404, {"detail": "Le coup 3 n'est pas tiré dans cette séance."})
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1/scores"
+    response = call(client, "put", url, token, {"scores": [{"player": a.pk}]})
+    assert (response.status_code, response.json()) == (422, {"detail": "Un bulletin donne un score ou un coup joué."})
+    assert not Result.objects.exists()
+
+
 def test_a_refused_player_leaves_no_session_behind(client, token, lyon):
     response = call(
         client,

@@ -14,7 +14,7 @@ from duplicate import exports, services
 from duplicate.services import PlayerLine
 from tests.conftest import accept_invitations
 
-from .conftest import make_session
+from .conftest import make_session, play_the_evening
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,8 @@ pytestmark = pytest.mark.django_db
             ],
         ),
         ("12;Claire;Dupont", [(12, "Claire Dupont", "", "", "")]),  # no digit: a name in two fields, as before
+        ("12;Claire;Dupont;", [(12, "Claire Dupont", "", "", "")]),  # a trailing separator changes nothing
+        ("7;Zoé;ABC;;A", [(7, "Zoé", "ABC", "", "A")]),  # a series given: the third field is the licence
         (
             "Série,LICENCE,Nom,Table\nN1,42,Anne,3\nB,,Bruno,\n",
             [
@@ -54,6 +56,11 @@ def test_a_line_gives_licence_club_and_series(text, rows):
         ("1;Anne;1;Lyon;A;en trop", "Ligne 1 : une ligne compte au plus table, nom, licence, club et série."),
         ("nom;table\nAnne;x", "Ligne 2 : « x » n'est pas un numéro de table."),
         ("table;nom;licence\n1;;42", "Ligne 2 : le joueur n'a pas de nom."),
+        # Trial: a five-field line whose licence has no digit became one long name, its series lost.
+        (
+            "7;Zoé Ü;ABCDEFGHIJKLMNOPQRSTUVWXYZ;;A",
+            "Ligne 1 : la licence « ABCDEFGHIJKLMNOPQRSTUVWXYZ » ne compte que des lettres et des chiffres",
+        ),
     ],
 )
 def test_a_bad_line_is_refused_with_its_number(text, message):
@@ -306,3 +313,13 @@ def test_a_refused_list_comes_back_whole_beside_its_reasons(client, alice, lyon)
         "Ligne 3 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus).</p>"
     ) in html
     assert list(session.players.values_list("name", flat=True)) == ["Anne"]
+
+
+def test_the_avertissement_that_costs_says_so_in_the_exports(alice, bob, lyon):
+    """Trial of issue 16: four « avert. » in a row and a total 5 below the scores' sum, nothing saying why. Bob's
+    4th avertissement costs 5 (tournament rules, 3 min a move); his move 3 also has a 5-point penalty."""
+    session, bob_seat, _paul = play_the_evening(alice, lyon)
+    header, *rows = exports.table(session)
+    bob_row = next(row for row in rows if row[2] == bob_seat.name)
+    assert bob_row[13:] == [20, "avert.", 18, "solo, avert.", 13, "avert., pén. 5", 24, "avert. −5"]
+    assert bob_row[6] == 20 + 18 + 13 + 24 + 10 - 5 - 5

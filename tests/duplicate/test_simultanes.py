@@ -257,6 +257,12 @@ def test_only_a_federation_body_prepares_a_simultane(lyon, alice):
 
 def test_the_body_prepares_a_simultane_from_its_page(client, comite, eve):
     client.force_login(eve)
+    # Trial of issue 16: the form started on the box's rules (its defaults were set after a return, never).
+    form = client.get(reverse("duplicate:simultane_new")).context["form"]
+    assert (form["rule_set"].value(), form["edition"].value()) == (
+        RuleSet.objects.get(code="tournoi").pk,
+        Edition.objects.get(code="fr").pk,
+    )
     data = {
         "name": "Simultané de Noël",
         "body": comite.pk,
@@ -383,6 +389,26 @@ def test_the_api_refuses_a_room_of_another_edition_rules_or_time(client, simulta
     same = {"edition": "fr", "rules": "tournoi", "move_seconds": 180}
     response = client.post("/api/duplicate/sessions", {**room_, **same}, content_type="application/json")
     assert response.status_code == 201
+
+
+def test_the_api_ranks_one_club_by_its_id_address_or_name_and_refuses_an_unknown_one(
+    client, simultane, three_rooms, eve, grenoble
+):
+    """Trial of issue 16: `?club=4` (an id, as everywhere else in the API), an address or a wrong series answered
+    200 with no rows."""
+    client.force_login(eve)
+    url = f"/api/duplicate/simultanes/{simultane.pk}/ranking"
+    for club in (grenoble.pk, "grenoble", "Club de Grenoble"):
+        response = client.get(url, {"club": club})
+        assert [(r["place"], r["name"]) for r in response.json()["rows"]] == [(1, "Cid"), (2, "Dan")]
+    response = client.get(url, {"club": "paris"})
+    assert (response.status_code, response.json()["detail"]) == (
+        422,
+        "Aucune salle du club « paris » dans ce simultané.",
+    )
+    response = client.get(url, {"series": "ZZZ"})
+    assert (response.status_code, response.json()["detail"]) == (422, "Aucun joueur classé de la série « ZZZ ».")
+    assert [r["name"] for r in client.get(url, {"series": "A"}).json()["rows"]] == ["Ann", "Cid", "Eve"]
 
 
 def test_the_api_refuses_a_simultane_to_a_club_organiser(client, lyon, alice):
@@ -539,6 +565,39 @@ def test_closing_counts_the_whole_game_and_stops_the_rooms(simultane, lyon, alic
     assert str(refused.value) == "Le simultané est clos : son classement est définitif."
 
 
+def test_a_score_corrected_after_closing_reaches_the_final_ranking(
+    simultane, lyon, alice, django_capture_on_commit_callbacks
+):
+    """Trial of issue 16: once closed, a score entered on a room's last open move was saved (200) but the
+    combined ranking kept the old total: the move being played did not bump the room's version."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(26, 20), (18, 10)], finish=False)
+    simultanes.simultane_close(simultane=simultane)
+    assert [row.total for row in simultanes.live_ranking(simultane).rows] == [44, 30]
+    ben = lyon_room.players.get(name="Ben")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.result_set(round_=lyon_room.rounds.get(number=2), player=ben, score=14)
+    assert [(row.name, row.total) for row in simultanes.live_ranking(simultane).rows] == [("Ann", 44), ("Ben", 34)]
+
+
+def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(simultane, lyon, alice):
+    """Trial of issue 16: a player who played moves 1-2 then was declared absent was 9th in his room's ranking and
+    missing from the combined ranking and its exports."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(26, 20), (18, 10)], finish=False)
+    ben = lyon_room.players.get(name="Ben")
+    services.player_update(player=ben, name="Ben", table=2, absent=True, licence="", club="", series="B")
+    ann = lyon_room.players.get(name="Ann")
+    for score in (13, 71):
+        round_ = services.round_add(session=lyon_room, play_top=True)
+        services.results_set(round_=round_, entries=[services.Entry(ann.pk, score)])
+    services.session_finish(session=lyon_room)
+    room_rows, _tops = services.ranking(lyon_room)
+    assert [(row.player.name, row.row.total) for row in room_rows] == [("Ann", 128), ("Ben", 30)]
+    combined = simultanes.ranking(simultane)
+    assert [(row.place, row.name, row.total) for row in combined.rows] == [(1, "Ann", 128), (2, "Ben", 30)]
+
+
 def test_a_score_above_the_games_top_is_refused_before_the_top_is_revealed(simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
     start(simultane)
@@ -548,6 +607,22 @@ def test_a_score_above_the_games_top_is_refused_before_the_top_is_revealed(simul
         services.result_set(round_=first, player=ann, score=80)
     assert str(refused.value) == "Score supérieur au top : faute de frappe ?"  # the top's 26 not said
     services.result_set(round_=first, player=ann, score=26)
+
+
+def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, alice):
+    """Trial of issue 16: « Score supérieur au top » answered before the reveal told whoever tried scores one by one
+    the top's value. A player's own entry is checked against the top once revealed only; the arbiter's still is."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    Session.objects.filter(pk=lyon_room.pk).update(entry=Session.Entry.BOTH)
+    start(simultane)
+    first = services.round_add(session=lyon_room)
+    services.timer_start(session=lyon_room)
+    ann = lyon_room.players.get()
+    response = client.post(f"/duplicate/joueur/{ann.key}/", {"score": 80})
+    assert response.status_code == 302
+    assert first.results.get().score == 80
+    with pytest.raises(services.DuplicateError, match="Score supérieur au top : faute de frappe ?"):
+        services.result_set(round_=first, player=ann, score=80, by=alice)
 
 
 def test_a_room_is_withdrawn_before_it_draws_and_a_simultane_edited_or_deleted_before_any(

@@ -532,3 +532,27 @@ def test_bad_input_on_the_players_phone_and_in_its_link(client, session):
     # A NUL in a link's key is no page: PostgreSQL refused to compare it (a 500).
     assert client.get("/duplicate/joueur/abc%00def/").status_code == 404
     assert client.get(f"/duplicate/salle/{session.public_key}%00/").status_code == 404
+
+
+def test_a_score_beyond_what_a_move_can_be_worth_is_refused_before_the_top(client, session, alice):
+    """Trial of issue 16: a phone's 99999 (and 500) were received before the top, then the arbiter could not place
+    a top of 76 until he corrected them; at the keyboard "99999999999" was said not to be digits. The rule set's
+    figure (points au plus par coup saisi, 2000) bounds every bulletin."""
+    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    player = session.players.get(table=1)
+    response = client.post(f"/duplicate/joueur/{player.key}/", {"score": 99999})
+    assert response.status_code == 400
+    assert "Un coup vaut au plus 2000 points : faute de frappe ?" in response.content.decode()
+    response = client.post(f"/duplicate/joueur/{player.key}/", {"score": 2001})
+    assert "Un coup vaut au plus 2000 points : faute de frappe ?" in response.content.decode()
+    assert not round_.results.exists()
+    client.force_login(alice)
+    response = client.post(
+        f"/duplicate/{session.pk}/coups/1/bulletin/",
+        {"table": "1", "entry": "99999999999"},
+        headers={"HX-Request": "true"},
+    )
+    assert "Un coup vaut au plus 2000 points : faute de frappe ?" in response.content.decode()
+    assert not round_.results.exists()
+    services.result_set(round_=round_, player=player, score=2000)  # the figure itself is a score
+    assert round_.results.get().score == 2000

@@ -135,3 +135,22 @@ def test_inscribe_pressed_twice_while_the_first_is_on_its_way_writes_one_line(pa
     expect(page.locator("#total-1")).to_have_text("0")
     assert statuses == [200, 409]
     assert list(game.lines.values_list("player__position", "points")) == [(0, 12)]
+
+
+def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page):
+    """Trial of issue 16: no token could be had without a shell on the server."""
+    from clubsite.models import ApiToken
+
+    member = log_in(page, "alice")
+    page.goto("/compte/")
+    page.get_by_role("button", name="Créer un jeton").click()
+    expect(page.locator(".new-token")).to_contain_text("Jeton créé. Copiez-le maintenant : il ne sera plus affiché.")
+    raw = page.locator("#new-token").input_value()
+    assert ApiToken.objects.get(user=member).digest == ApiToken.digest_of(raw)
+    page.goto("/compte/")
+    expect(page.locator("#new-token")).to_have_count(0)
+    expect(page.locator(".tokens li")).to_have_count(1)
+    page.locator(".tokens").get_by_role("button", name="Supprimer").click()
+    expect(page.locator(".messages")).to_contain_text("Jeton supprimé")
+    expect(page.locator("#api")).to_contain_text("Aucun jeton pour l'instant.")
+    assert not ApiToken.objects.filter(user=member).exists()
