@@ -263,3 +263,17 @@ def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(br
     assert bruno.results.get().score == 18
     phone.context.close()
     without_js.context.close()
+
+
+def test_a_long_name_keeps_the_sheets_header_short_on_a_phone(page):
+    """Trial of issue 16: an 80-character name stretched the sheet's header over a screen's height on a phone."""
+    organiser = log_in(page, "arbitre")
+    long_name = "Marie-Charlotte Éléonore de la Tour d'Auvergne-Lauragais et Saint-Georges-de-Reneins"[:80]
+    session = club_session(organiser, players=("Anne", long_name))
+    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/duplicate/{session.pk}/feuille/")
+    head = page.locator("#game-sheet thead")
+    expect(head).to_contain_text("Marie-Charlotte")
+    assert head.bounding_box()["height"] < 110
+    assert page.locator(".head-name", has_text="Marie-Charlotte").get_attribute("title") == long_name
