@@ -30,7 +30,9 @@ class SessionForm(forms.Form):
         choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
         initial=180,
     )
-    entry = forms.ChoiceField(label=_("Qui saisit les scores"), choices=Session.Entry.choices)
+    entry = forms.ChoiceField(
+        label=_("Qui saisit les scores"), choices=Session.Entry.choices, initial=Session.Entry.ARBITER
+    )
     automatic = forms.BooleanField(
         label=_("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
         required=False,
@@ -306,11 +308,11 @@ class SimultaneForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["body"].queryset = Club.objects.organised_by(user).bodies()
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
     def clean_starts_at(self):
         return future_start(self.cleaned_data["starts_at"])
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
     def clean(self):
         data = super().clean()
@@ -343,9 +345,11 @@ class SimultaneEditForm(forms.Form):
 
 
 class RoomForm(forms.Form):
-    """A club's organiser registers a room to a simultané."""
+    """A club's organiser registers a room to a simultané: his club, who enters the scores (as a new session's
+    form offers it), his players."""
 
     club = forms.ModelChoiceField(Club.objects.none(), label=_("Club"), empty_label=None)
+    entry = SessionForm.base_fields["entry"]
     players = forms.CharField(
         label=_("Joueurs"),
         required=False,

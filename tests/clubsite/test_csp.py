@@ -227,8 +227,8 @@ NOT_PAGES = {
     "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register",
     "duplicate:simultane_edit",
     "duplicate:simultane_delete", "duplicate:simultane_close", "duplicate:simultane_withdraw",
-    "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
-    "invitation_decline", "email_confirm", "signup_confirm",
+    "duplicate:simultane_game", "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
+    "invitation_accept", "invitation_decline", "email_confirm", "signup_confirm",
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "profile", "progress", "signup", "login", "password_change", "password_change_done",
