@@ -352,12 +352,14 @@ class Simultane(models.Model):
     def move_time(self) -> str:
         return move_time(self.move_seconds)
 
-    def game_readable_by(self, user) -> bool:
-        """Whether `user` may download the whole game: once the ranking is closed (no room plays any more), the
-        body's organisers and the organisers of a room. Before that it stays sealed, for the body's organisers too."""
-        if self.closed_at is None:
-            return False
+    def is_run_by(self, user) -> bool:
+        """Whether `user` organises it: its body's organisers, and the organisers of a room's club."""
         return self.is_organiser(user) or Session.objects.organised_by(user).filter(simultane=self).exists()
+
+    def game_readable_by(self, user) -> bool:
+        """Whether `user` may download the whole game: those who run it, once the ranking is closed (no room
+        plays any more). Before that it stays sealed, for the body's organisers too."""
+        return self.closed_at is not None and self.is_run_by(user)
 
     def when(self) -> str:
         """Its start as a sentence says it: "12 décembre 2026 à 14:00", in the site's time zone."""

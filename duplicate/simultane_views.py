@@ -245,10 +245,9 @@ def simultane_game(request, pk):
     """The whole game as a game file, once the ranking is closed, for the body's organisers and the rooms'; sealed
     before (403). Whoever else sees the simultané gets a 404, as for an id that does not exist."""
     simultane = _simultane_for(request, pk)
-    runs_a_room = Session.objects.organised_by(request.user).filter(simultane=simultane).exists()
-    if not (simultane.is_organiser(request.user) or runs_a_room):
+    if not simultane.is_run_by(request.user):
         raise Http404
-    if not simultane.game_readable_by(request.user):
+    if simultane.closed_at is None:
         raise PermissionDenied(_("La partie reste scellée jusqu'à l'arrêt du classement."))
     document = simultanes.game_document(simultane)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
