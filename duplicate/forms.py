@@ -30,7 +30,9 @@ class SessionForm(forms.Form):
         choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
         initial=180,
     )
-    entry = forms.ChoiceField(label=_("Qui saisit les scores"), choices=Session.Entry.choices)
+    entry = forms.ChoiceField(
+        label=_("Qui saisit les scores"), choices=Session.Entry.choices, initial=Session.Entry.ARBITER
+    )
     automatic = forms.BooleanField(
         label=_("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
         required=False,
@@ -343,9 +345,11 @@ class SimultaneEditForm(forms.Form):
 
 
 class RoomForm(forms.Form):
-    """A club's organiser registers a room to a simultané."""
+    """A club's organiser registers a room to a simultané: his club, who enters the scores (as a new session's
+    form offers it), his players."""
 
     club = forms.ModelChoiceField(Club.objects.none(), label=_("Club"), empty_label=None)
+    entry = SessionForm.base_fields["entry"]
     players = forms.CharField(
         label=_("Joueurs"),
         required=False,

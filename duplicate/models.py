@@ -30,6 +30,14 @@ def _new_key() -> str:
     return secrets.token_urlsafe(12)
 
 
+def move_time(move_seconds: int) -> str:
+    """A time per move as the forms offer it: "3 min", "2 min 30", "45 s"."""
+    minutes, seconds = divmod(move_seconds, 60)
+    if not minutes:
+        return f"{seconds} s"
+    return f"{minutes} min {seconds:02d}" if seconds else f"{minutes} min"
+
+
 def keep_shared_sessions(collector, field, sub_objs, using):
     """`Session.creator`'s on_delete: a member's account is deleted. A club's session stays with the club, and a
     personal one stays while another member plays in it (he reads it as before; nobody runs it any more): only
@@ -88,14 +96,16 @@ class SessionQuerySet(models.QuerySet):
         return self.filter(Q(club__in=Club.objects.organised_by(user)) | Q(club__isnull=True, creator=user))
 
     def visible_to(self, user):
-        """Sessions a member may read: those he runs, those of his clubs, those he plays in. The others are
-        answered as if they did not exist, so that nobody can probe which ids do."""
+        """Sessions a member may read: those he runs, those of his clubs, those he plays in, and the rooms of the
+        simultanés his federation body prepares (it follows them; their consoles stay their clubs'). The others
+        are answered as if they did not exist, so that nobody can probe which ids do."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(
             Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
             | Q(pk__in=Player.objects.filter(member=user).values("session"))
+            | Q(simultane__body__in=Club.objects.organised_by(user).bodies())
         )
 
     def played_by(self, user):
@@ -211,10 +221,7 @@ class Session(models.Model):
     @property
     def move_time(self) -> str:
         """The time per move as the form offered it: "3 min", "2 min 30"."""
-        minutes, seconds = divmod(self.move_seconds, 60)
-        if not minutes:
-            return f"{seconds} s"
-        return f"{minutes} min {seconds:02d}" if seconds else f"{minutes} min"
+        return move_time(self.move_seconds)
 
     @property
     def deadline(self) -> datetime.datetime | None:
@@ -341,6 +348,19 @@ class Simultane(models.Model):
     def is_organiser(self, user) -> bool:
         return self.body.is_organiser(user)
 
+    @property
+    def move_time(self) -> str:
+        return move_time(self.move_seconds)
+
+    def is_run_by(self, user) -> bool:
+        """Whether `user` organises it: its body's organisers, and the organisers of a room's club."""
+        return self.is_organiser(user) or Session.objects.organised_by(user).filter(simultane=self).exists()
+
+    def game_readable_by(self, user) -> bool:
+        """Whether `user` may download the whole game: those who run it, once the ranking is closed (no room
+        plays any more). Before that it stays sealed, for the body's organisers too."""
+        return self.closed_at is not None and self.is_run_by(user)
+
     def when(self) -> str:
         """Its start as a sentence says it: "12 décembre 2026 à 14:00", in the site's time zone."""
         starts = timezone.localtime(self.starts_at)
@@ -352,11 +372,16 @@ class Simultane(models.Model):
 
 class PlayerQuerySet(models.QuerySet):
     def recap_readable_by(self, user):
-        """The players whose own recap a member may read: his own seats, and every player of the sessions he runs.
-        Nobody else reads a player's recap, his club's other members included (they read the game's recap)."""
+        """The players whose own recap a member may read: his own seats, every player of the sessions he runs, and
+        every player of the rooms of the simultanés his federation body prepares. Nobody else reads a player's
+        recap, his club's other members included (they read the game's recap)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(Q(member=user) | Q(session__in=Session.objects.organised_by(user)))
+        return self.filter(
+            Q(member=user)
+            | Q(session__in=Session.objects.organised_by(user))
+            | Q(session__simultane__body__in=Club.objects.organised_by(user).bodies())
+        )
 
     def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
         """The player whose personal link this is, his session loaded, and the move being played (None before the

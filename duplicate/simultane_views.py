@@ -3,7 +3,8 @@ combined ranking live (duplicate.simultanes)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -77,14 +78,16 @@ def _detail_context(request, simultane, form=None, edit_form=None):
     is_organiser = simultane.is_organiser(request.user)
     started = any(room.drawn for room in ranking.rooms)
     open_ = simultane.closed_at is None and timezone.now() < simultane.starts_at
-    rooms = [
-        (room, room.session.is_organiser(request.user), is_organiser or room.session.is_organiser(request.user))
-        for room in ranking.rooms
-    ]
+    readable = set(Session.objects.visible_to(request.user).filter(simultane=simultane).values_list("pk", flat=True))
+    rooms = []
+    for room in ranking.rooms:
+        runs = room.session.is_organiser(request.user)
+        rooms.append((room, _room_link(room.session, runs, readable), is_organiser or runs))
     return {
         "simultane": simultane,
         "ranking": ranking,
-        "rooms": rooms,  # (room, opens it, may withdraw it)
+        "rooms": rooms,  # (room, the address it opens at or "", may withdraw it)
+        "game_readable": simultane.game_readable_by(request.user),
         "form": form,
         "registers": open_ and form.fields["club"].queryset.exists(),
         "registration_open": open_,
@@ -100,6 +103,16 @@ def _detail_context(request, simultane, form=None, edit_form=None):
         ),
         "moves": len(simultane.game),
     }
+
+
+def _room_link(session, runs: bool, readable: set) -> str:
+    """Where a room of the table opens: its console for its club's organisers, its recap (read only) for whoever
+    else reads it (the body's organisers, the club's members, its players), nowhere for the others."""
+    if runs:
+        return reverse("duplicate:session", args=[session.pk])
+    if session.pk in readable:
+        return reverse("duplicate:recap", args=[session.pk])
+    return ""
 
 
 def _organised_simultane(request, pk) -> Simultane:
@@ -211,6 +224,7 @@ def simultane_register(request, pk):
                 club=data["club"],
                 creator=request.user,
                 players=services.parse_player_lines(data["players"]),
+                entry=data["entry"],
             )
         except services.DuplicateError as error:
             for sentence in error.sentences():
@@ -223,6 +237,23 @@ def simultane_register(request, pk):
             )
             return redirect("duplicate:session", pk=room.pk)
     return render(request, "duplicate/simultane.html", _detail_context(request, simultane, form), status=400)
+
+
+@login_required
+@require_GET
+def simultane_game(request, pk):
+    """The whole game as a game file, once the ranking is closed, for the body's organisers and the rooms'; sealed
+    before (403). Whoever else sees the simultané gets a 404, as for an id that does not exist."""
+    simultane = _simultane_for(request, pk)
+    if not simultane.is_run_by(request.user):
+        raise Http404
+    if simultane.closed_at is None:
+        raise PermissionDenied(_("La partie reste scellée jusqu'à l'arrêt du classement."))
+    document = simultanes.game_document(simultane)
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    name = exports.file_slug(f"{document['date']} {simultane.name}") or f"simultane-{simultane.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}-partie.json"'
+    return response
 
 
 @login_required

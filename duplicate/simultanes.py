@@ -67,7 +67,7 @@ def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_
         body=body,
         creator=creator,
         name=name.strip()[:120],
-        starts_at=starts_at,
+        starts_at=_to_the_minute(starts_at),
         edition=edition,
         rule_set=rule_set,
         move_seconds=move_seconds,
@@ -76,9 +76,12 @@ def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_
     )
 
 
-def room_register(*, simultane: Simultane, club, creator, players=(), name: str = "") -> Session:
+def room_register(
+    *, simultane: Simultane, club, creator, players=(), name: str = "", entry=Session.Entry.ARBITER
+) -> Session:
     """A club's room for the simultané: a session of the club with the simultané's day, edition, rules and time
-    per move, which plays its game; named after the simultané and the club unless `name` is given. One room a
+    per move, which plays its game; named after the simultané and the club unless `name` is given; its scores
+    entered by whom `entry` says (the arbiter, the players on their phones, or both), as any session's. One room a
     club, registered before the start: a room registered later, or a second one, could read the sealed game
     ahead of the rooms playing it."""
     refusal = registration_refusal(simultane, club, creator)
@@ -88,16 +91,28 @@ def room_register(*, simultane: Simultane, club, creator, players=(), name: str 
         return services.session_create(
             creator=creator,
             club=club,
-            name=(name.strip() or f"{simultane.name} · {club.name}")[:120],
+            name=(name.strip() or _room_name(simultane.name, club))[:120],
             date=timezone.localtime(simultane.starts_at).date(),
             edition=simultane.edition,
             rule_set=simultane.rule_set,
             move_seconds=simultane.move_seconds,
+            entry=entry,
             players=players,
             simultane=simultane,
         )
     except IntegrityError:  # the same club's room registered at the same instant by another organiser
         raise DuplicateError(registration_refusal(simultane, club, creator)) from None
+
+
+def _room_name(simultane_name: str, club) -> str:
+    """A room's name unless its club gives it one: "<simultané> · <club>"."""
+    return f"{simultane_name} · {club.name}"[:120]
+
+
+def _to_the_minute(starts_at):
+    """A start as the page shows it, "14:00": the seconds of the instant it was typed would make "commence à
+    14:00" false for up to a minute."""
+    return starts_at.replace(second=0, microsecond=0)
 
 
 def registration_refusal(simultane: Simultane, club, user) -> str:
@@ -130,7 +145,9 @@ def room_withdraw(*, room: Session, by) -> None:
 
 
 def simultane_update(*, simultane: Simultane, name: str, starts_at, move_seconds: int) -> Simultane:
-    """Its name, start and time per move corrected, until a room has drawn (the rooms take the new time)."""
+    """Its name, start and time per move corrected, until a room has drawn: the rooms take the new day and time,
+    and the new name when they kept the one given at registration ("<simultané> · <club>"); a room its club named
+    keeps its name."""
     _refuse_if_started(simultane)
     rules = simultane.rule_set.build()
     if move_seconds not in rules.move_seconds_choices:
@@ -140,14 +157,31 @@ def simultane_update(*, simultane: Simultane, name: str, starts_at, move_seconds
         )
     if not name.strip():
         raise DuplicateError(_("Donnez un nom au simultané."))
+    old_name = simultane.name
     with transaction.atomic():
-        simultane.name, simultane.starts_at, simultane.move_seconds = name.strip()[:120], starts_at, move_seconds
+        simultane.name, simultane.move_seconds = name.strip()[:120], move_seconds
+        simultane.starts_at = _to_the_minute(starts_at)
         simultane.save(update_fields=["name", "starts_at", "move_seconds"])
-        date = timezone.localtime(starts_at).date()
-        for room in Session.objects.filter(simultane=simultane):
-            Session.objects.filter(pk=room.pk).update(date=date, move_seconds=move_seconds)
+        date = timezone.localtime(simultane.starts_at).date()
+        for room in Session.objects.filter(simultane=simultane).select_related("club"):
+            changes = {"date": date, "move_seconds": move_seconds}
+            if room.club is not None and room.name == _room_name(old_name, room.club):
+                changes["name"] = _room_name(simultane.name, room.club)
+            Session.objects.filter(pk=room.pk).update(**changes)
             room.touch()
     return simultane
+
+
+def game_document(simultane: Simultane) -> dict:
+    """The whole game as a game file holds it (duplicate.games), as a session's "Fichier de partie" gives it; only
+    for whom `Simultane.game_readable_by` lets read it: until the ranking is closed the game is sealed."""
+    rounds = [games.GameRound(**game_round) for game_round in simultane.game]
+    about = {
+        "name": simultane.name,
+        "date": timezone.localtime(simultane.starts_at).date().isoformat(),
+        "rules": simultane.rule_set.code,
+    }
+    return games.document(simultane.edition.code, rounds, **about)
 
 
 def simultane_delete(*, simultane: Simultane) -> None:

@@ -50,6 +50,7 @@ urlpatterns = [
     path("simultanes/nouveau/", simultane_views.simultane_new, name="simultane_new"),
     path("simultanes/<int:pk>/", simultane_views.simultane_detail, name="simultane"),
     path("simultanes/<int:pk>/inscrire/", simultane_views.simultane_register, name="simultane_register"),
+    path("simultanes/<int:pk>/partie.json", simultane_views.simultane_game, name="simultane_game"),
     path("simultanes/<int:pk>/classement/", simultane_views.simultane_ranking, name="simultane_ranking"),
     path("simultanes/<int:pk>/modifier/", simultane_views.simultane_edit, name="simultane_edit"),
     path("simultanes/<int:pk>/supprimer/", simultane_views.simultane_delete, name="simultane_delete"),

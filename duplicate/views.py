@@ -85,10 +85,11 @@ def session_list(request):
         .select_related("session__replay_of")
         .order_by("-session__date", "-session__pk")
     )
-    # The sessions of his clubs a member may review (their recap), besides those he runs or plays in.
+    # The sessions of his clubs a member may review (their recap), besides those he runs or plays in; the rooms of
+    # his federation body's simultanés are listed on their simultané's page.
     clubs = (
         Session.objects.visible_to(request.user)
-        .filter(club__isnull=False)
+        .filter(club__in=Club.objects.for_user(request.user))
         .exclude(pk__in=organised.values("pk"))
         .exclude(pk__in=played.values("session"))
         .select_related("club")[:50]
@@ -169,6 +170,7 @@ def _session_context(request, session, **extra):
         # A session playing a game, past its last move: "Terminer la séance" rather than a draw that cannot come.
         "game_over": session.plays_a_game
         and services.scripted_round(session, (current.number if current else 0) + 1) is None,
+        "managing_players": request.GET.get("gerer") == "joueurs",
         **extra,
     }
 
@@ -251,6 +253,7 @@ def player_edit(request, session, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     services.player_update(player=player, **_valid(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
+    return _back_to_managing_players(session)
 
 
 @_organiser_action
@@ -258,6 +261,13 @@ def player_remove(request, session, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     services.player_remove(player=player, by=request.user)
     messages.success(request, _("%(name)s est retiré de la séance.") % {"name": player.name})
+    return _back_to_managing_players(session)
+
+
+def _back_to_managing_players(session):
+    """The console with "Gérer les joueurs" kept open (?gerer=joueurs), scrolled to it, the message said there:
+    the arbiter corrects one player after another."""
+    return redirect(f"{reverse('duplicate:session', args=[session.pk])}?gerer=joueurs#gerer-joueurs")
 
 
 @_organiser_action

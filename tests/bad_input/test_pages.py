@@ -434,8 +434,14 @@ ENDPOINTS = {
     "duplicate:simultane_register": Endpoint(
         kwargs=lambda w: {"pk": w.simultane.pk},
         get=False,
-        forms=(Form(lambda w: {"club": w.club.pk, "players": "1;Ann"}, {"club": STRICT, "players": TEXT}),),
+        forms=(
+            Form(
+                lambda w: {"club": w.club.pk, "entry": "arbiter", "players": "1;Ann"},
+                {"club": STRICT, "entry": STRICT, "players": TEXT},
+            ),
+        ),
     ),
+    "duplicate:simultane_game": Endpoint(kwargs=lambda w: {"pk": w.simultane.pk}),
     "duplicate:simultane_public": Endpoint(
         kwargs=lambda w: {"public_key": w.simultane.public_key}, query=("club", "serie", "v")
     ),

@@ -227,8 +227,9 @@ NOT_PAGES = {
     "duplicate:replay", "duplicate:season_delete", "duplicate:game", "duplicate:simultane_register",
     "duplicate:simultane_edit",
     "duplicate:simultane_delete", "duplicate:simultane_close", "duplicate:simultane_withdraw",
-    "duplicate:export", "duplicate:export_download", "duplicate:console_poll", "invitation_accept",
-    "invitation_decline", "email_confirm", "signup_confirm", "api_token_create", "api_token_delete",
+    "duplicate:simultane_game", "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
+    "invitation_accept", "invitation_decline", "email_confirm", "signup_confirm", "api_token_create",
+    "api_token_delete",
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "profile", "progress", "signup", "login", "password_change", "password_change_done",

@@ -291,12 +291,12 @@ def test_a_club_registers_its_room_from_the_simultanes_page(client, simultane, l
     page = client.get(reverse("duplicate:simultane", args=[simultane.pk]))
     assert "Inscrire une salle" in page.content.decode()
     url = reverse("duplicate:simultane_register", args=[simultane.pk])
-    response = client.post(url, {"club": lyon.pk, "players": "1;Ann;;;A\n2;Ben;;;B"})
+    response = client.post(url, {"club": lyon.pk, "entry": "arbiter", "players": "1;Ann;;;A\n2;Ben;;;B"})
     lyon_room = Session.objects.get(simultane=simultane)
     assert response["Location"] == reverse("duplicate:session", args=[lyon_room.pk])
     assert [(p.name, p.series) for p in lyon_room.players.order_by("table")] == [("Ann", "A"), ("Ben", "B")]
     client.force_login(bob)  # a plain member of the club registers nothing
-    response = client.post(url, {"club": lyon.pk, "players": ""})
+    response = client.post(url, {"club": lyon.pk, "entry": "arbiter", "players": ""})
     assert response.status_code == 400
     assert Session.objects.filter(simultane=simultane).count() == 1
 

@@ -246,7 +246,7 @@ def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page)
     page.get_by_label("Série de Bruno").fill("N2")
     page.locator("form", has=page.get_by_label("Licence de Bruno")).get_by_role("button", name="Enregistrer").click()
     expect(page.locator(".messages")).to_have_text("Bruno : modifications enregistrées.")
-    page.get_by_text("Gérer les joueurs").click()
+    expect(page.locator("#gerer-joueurs")).to_have_attribute("open", "")  # kept open for the next player
     expect(page.get_by_label("Licence de Bruno")).to_have_value("B4242")
     expect(page.get_by_label("Club de Bruno")).to_have_value("Paris Rive Gauche")
     expect(page.get_by_label("Série de Bruno")).to_have_value("N2")

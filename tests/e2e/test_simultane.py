@@ -10,7 +10,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
+from duplicate import games, services, simultanes
+from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
+from scoring.models import Edition, RuleSet, move_index
 from tests.duplicate.test_game_files import GAME
 
 from .conftest import DESKTOP, PHONE, log_in
@@ -127,3 +130,128 @@ def test_a_wrong_game_file_is_refused_on_its_field(page):
     page.set_input_files("#id_game_file", game_file())
     page.get_by_role("button", name="Créer la séance").click()
     expect(page.locator(".game-origin")).to_contain_text("Partie importée d'un fichier (4 coups)")
+
+
+def comite_with_a_room(browser, live_server, page):
+    """Eve organises the district and its simultané, begun; an arbiter of Lyon's club registers its room (from
+    the page, its players entering their own scores) and plays the game's first two moves. Returns the simultané,
+    the room and the arbiter's page (a phone)."""
+    eve = log_in(page, "eve")
+    body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=body, user=eve, role=Membership.Role.ORGANISER)
+    simultane = simultanes.simultane_create(
+        body=body,
+        creator=eve,
+        name="Simultané des Alpes",
+        starts_at=timezone.now() + datetime.timedelta(hours=1),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=150,
+        game=[GameRound(**game_round) for game_round in GAME],
+    )
+    arbiter_page = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
+    arbiter = log_in(arbiter_page, "arbitre")
+    lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
+    Membership.objects.create(club=lyon, user=arbiter, role=Membership.Role.ORGANISER)
+    arbiter_page.goto(f"/duplicate/simultanes/{simultane.pk}/")
+    expect(arbiter_page.locator("#id_entry")).to_have_value("arbiter")  # as a new session's form
+    arbiter_page.select_option("#id_entry", "players")
+    arbiter_page.fill("#id_players", "1;Anne;;;A\n2;Bruno;;;B")
+    arbiter_page.get_by_role("button", name="Inscrire la salle").click()
+    expect(arbiter_page.locator(".messages")).to_contain_text("Salle inscrite pour Club de Lyon")
+    room = Session.objects.get(simultane=simultane)
+    assert room.entry == Session.Entry.PLAYERS
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
+    for _move in range(2):
+        services.round_add(session=room, play_top=True)
+    return simultane, room, arbiter_page
+
+
+def test_the_comite_reads_each_room_and_downloads_the_game_once_closed(page, browser, live_server):
+    """Trial: the comité got 404 on every room, the rooms' table had no link, and it had no game file."""
+    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page)
+    page.goto(f"/duplicate/simultanes/{simultane.pk}/")
+    expect(page.locator(".meta")).to_contain_text("2 min 30 par coup")
+    expect(page.locator("main")).not_to_contain_text("Un club y inscrit une salle")  # it has begun
+    expect(page.get_by_role("link", name="Fichier de partie")).to_have_count(0)  # sealed
+    page.get_by_role("link", name="Simultané des Alpes · Club de Lyon").click()
+    expect(page).to_have_url(f"/duplicate/{room.pk}/recapitulatif/")
+    expect(page.locator(".recap-moves tbody tr")).to_have_count(2)
+    page.get_by_role("link", name="Le simultané et son classement").click()
+    page.get_by_role("button", name="Arrêter le classement").click()
+    expect(page.locator(".messages")).to_contain_text("Classement arrêté")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Fichier de partie").click()
+    assert json.loads(download.value.path().read_text(encoding="utf-8"))["rounds"] == GAME  # the whole game
+    page.get_by_role("link", name="Classement général définitif").click()
+    expect(page.locator("#simultane-board .phase")).to_have_text(
+        "Classement définitif : toute la partie, 4 coups (0 sur les coups qu'une salle n'a pas joués)"
+        " · total des tops 128"
+    )
+    expect(page.locator("#simultane-board thead th").last).to_have_text("Solos")
+    arbiter_page.context.close()
+
+
+def test_managing_the_players_stays_open_from_one_player_to_the_next(page, browser, live_server):
+    """Trial: "Gérer les joueurs" closed after each player saved."""
+    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page)
+    arbiter_page.goto(f"/duplicate/{room.pk}/")
+    arbiter_page.get_by_text("Gérer les joueurs").click()
+    managing = arbiter_page.locator("#gerer-joueurs")
+    for number, name in enumerate(("Anne", "Bruno")):
+        row = managing.locator("form.player-edit").nth(number)
+        row.locator("input[name=series]").fill("C")
+        row.get_by_role("button", name="Enregistrer").click()
+        expect(managing).to_have_attribute("open", "")  # still open for the next player
+        saved = managing.locator(".messages")
+        expect(saved).to_have_text(f"{name} : modifications enregistrées.")
+        expect(saved).to_be_in_viewport()
+    expect(arbiter_page.locator("main > .messages")).to_have_count(0)  # said once, beside the players
+    assert sorted(room.players.values_list("series", flat=True)) == ["C", "C"]
+    arbiter_page.context.close()
+
+
+def test_a_finished_rooms_console_fits_a_phone(page):
+    """Trial: a finished room's console was 397 px wide on a 390 px phone, the moves' Points column cut."""
+    page.set_viewport_size(PHONE)
+    arbiter = log_in(page, "arbitre")
+    body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
+    Membership.objects.create(club=body, user=arbiter, role=Membership.Role.ORGANISER)
+    Membership.objects.create(club=lyon, user=arbiter, role=Membership.Role.ORGANISER)
+    rules = RuleSet.objects.get(code="tournoi")
+    # A whole game as the server draws one (the same every run): a dozen moves and more, long draws and tops.
+    game = games.draw_game(Edition.objects.engine("fr"), rules.build(), move_index("fr"), 16)
+    simultane = simultanes.simultane_create(
+        body=body,
+        creator=arbiter,
+        name="Simultané des Alpes",
+        starts_at=timezone.now() + datetime.timedelta(hours=1),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=rules,
+        move_seconds=180,
+        game=game,
+    )
+    room = simultanes.room_register(simultane=simultane, club=lyon, creator=arbiter, players=[(1, "Anne")])
+    Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
+    for _move in game:
+        services.round_add(session=room, play_top=True)
+    services.session_finish(session=room)
+    page.goto(f"/duplicate/{room.pk}/")
+    expect(page.locator("h1")).to_have_text("Simultané des Alpes · Club de Lyon")
+    moves = page.locator(".board-panel table")
+    assert moves.evaluate("table => table.scrollWidth <= table.parentElement.clientWidth")  # Points not cut
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_automatic_games_box_sits_before_its_label(page):
+    """Trial: on a desktop, "Partie automatique"'s box sat centred under its label, far from it."""
+    log_in(page, "arbitre")
+    page.goto("/duplicate/nouvelle/")
+    box = page.locator("#id_automatic").bounding_box()
+    label = page.locator("label[for=id_automatic]").bounding_box()
+    name = page.locator("#id_name").bounding_box()
+    assert 0 <= box["x"] - name["x"] < 10  # at the left edge of the form (a choice's padding), as its fields
+    assert label["y"] <= box["y"] and box["y"] + box["height"] <= label["y"] + label["height"]  # within the label
+    page.get_by_text("Partie automatique").click()
+    expect(page.locator("#id_automatic")).to_be_checked()
