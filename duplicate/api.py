@@ -144,7 +144,12 @@ def session_create(request, payload: SessionIn):
             # Player lines as on the pages: "table;name;licence;club;series", or a name alone.
             players = services.parse_player_lines("\n".join(payload.players))
             session = simultanes.room_register(
-                simultane=simultane, club=club, creator=request.user, players=players, name=payload.name
+                simultane=simultane,
+                club=club,
+                creator=request.user,
+                players=players,
+                name=payload.name,
+                entry=payload.entry,
             )
         except services.DuplicateError as error:
             _refused(error)
@@ -163,6 +168,7 @@ def session_create(request, payload: SessionIn):
             edition=edition,
             rule_set=rule_set,
             move_seconds=payload.move_seconds,
+            entry=payload.entry,
             players=[(None, name.strip()) for name in payload.players],
         )
     except services.DuplicateError as error:

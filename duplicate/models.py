@@ -97,15 +97,17 @@ class SessionQuerySet(models.QuerySet):
 
     def visible_to(self, user):
         """Sessions a member may read: those he runs, those of his clubs, those he plays in, and the rooms of the
-        simultanés his federation body prepares (it follows them; their consoles stay their clubs'). The others
-        are answered as if they did not exist, so that nobody can probe which ids do."""
+        simultanés his federation body prepares once their ranking is closed (before, a room ahead would show him
+        draws the game keeps sealed from him, who may run or play in a slower room; the combined ranking is his
+        to follow live). Their consoles stay their clubs'. The others are answered as if they did not exist, so
+        that nobody can probe which ids do."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(
             Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
             | Q(pk__in=Player.objects.filter(member=user).values("session"))
-            | Q(simultane__body__in=Club.objects.organised_by(user).bodies())
+            | Q(simultane__body__in=Club.objects.organised_by(user).bodies(), simultane__closed_at__isnull=False)
         )
 
     def played_by(self, user):
@@ -373,14 +375,17 @@ class Simultane(models.Model):
 class PlayerQuerySet(models.QuerySet):
     def recap_readable_by(self, user):
         """The players whose own recap a member may read: his own seats, every player of the sessions he runs, and
-        every player of the rooms of the simultanés his federation body prepares. Nobody else reads a player's
-        recap, his club's other members included (they read the game's recap)."""
+        every player of the rooms of the simultanés his federation body prepares, once closed (as `visible_to`).
+        Nobody else reads a player's recap, his club's other members included (they read the game's recap)."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(
             Q(member=user)
             | Q(session__in=Session.objects.organised_by(user))
-            | Q(session__simultane__body__in=Club.objects.organised_by(user).bodies())
+            | Q(
+                session__simultane__body__in=Club.objects.organised_by(user).bodies(),
+                session__simultane__closed_at__isnull=False,
+            )
         )
 
     def by_key(self, key: str) -> "tuple[Player, Round | None] | None":

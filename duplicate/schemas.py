@@ -25,6 +25,10 @@ class SessionIn(Schema):
     club: int | None = Field(
         None, description="Club dont l'appelant est organisateur ; sans club : séance personnelle."
     )
+    entry: Session.Entry = Field(
+        Session.Entry.ARBITER,
+        description="Qui saisit les scores : « arbiter » (l'arbitre), « players » (les joueurs), « both ».",
+    )
     simultane: int | None = Field(
         None,
         ge=1,

@@ -66,6 +66,7 @@ OPERATIONS = {
             "move_seconds": 180,
             "players": ["Ann", "Ben"],
             "club": w.club.pk,
+            "entry": "both",
             "simultane": None,
         },
         fields={
@@ -76,6 +77,7 @@ OPERATIONS = {
             "move_seconds": STRICT,
             "players.0": TEXT,
             "club": STRICT,
+            "entry": STRICT,
             "simultane": STRICT,
         },
     ),

@@ -226,3 +226,12 @@ def test_a_move_drawn_without_its_top_gets_it_through_the_api(client, alice, lyo
         ).status_code
         == 201
     )
+
+
+def test_a_session_created_through_the_api_says_who_enters_the_scores(client, token, lyon):
+    body = {"name": "M", "players": ["A"], "club": lyon.pk}
+    assert call(client, "post", "/api/duplicate/sessions", token, body).status_code == 201
+    assert call(client, "post", "/api/duplicate/sessions", token, {**body, "entry": "players"}).status_code == 201
+    assert list(Session.objects.order_by("pk").values_list("entry", flat=True)) == ["arbiter", "players"]
+    refused = call(client, "post", "/api/duplicate/sessions", token, {**body, "entry": "nobody"})
+    assert refused.status_code == 422

@@ -64,14 +64,19 @@ def status(client, user, url):
 
 
 def test_the_bodys_organiser_reads_each_room_but_does_not_run_it(client, simultane, lyon_room, eve, alice, gina):
-    """Trial: the comité got 404 on every room of its simultané."""
+    """Trial: the comité got 404 on every room of its simultané. It reads them once the ranking is closed: before,
+    a room ahead would show it draws the game keeps sealed from it (its organisers may run a slower room)."""
     ann = lyon_room.players.get(name="Ann")
     console = reverse("duplicate:session", args=[lyon_room.pk])
     recap = reverse("duplicate:recap", args=[lyon_room.pk])
     game = reverse("duplicate:game", args=[lyon_room.pk])
     player_recap = reverse("duplicate:player_recap", args=[lyon_room.pk, ann.pk])
     history = reverse("duplicate:history", args=[lyon_room.pk])
-    readers = {None: 302, gina: 404, alice: 200, eve: 200}  # anonymous: the login page
+    readers = {None: 302, gina: 404, alice: 200, eve: 404}  # anonymous: the login page
+    for url in (recap, game, player_recap):
+        assert {user: status(client, user, url) for user in readers} == readers, url
+    simultanes.simultane_close(simultane=simultane)
+    readers[eve] = 200
     for url in (recap, game, player_recap):
         assert {user: status(client, user, url) for user in readers} == readers, url
     client.force_login(eve)
@@ -94,6 +99,9 @@ def test_the_rooms_table_links_each_room_to_what_its_reader_may_open(
 ):
     grenoble_room = Session.objects.get(simultane=simultane, club__slug="grenoble")
     page = reverse("duplicate:simultane", args=[simultane.pk])
+    client.force_login(eve)
+    assert [link for _room, link, _withdraws in client.get(page).context["rooms"]] == ["", ""]  # sealed: no room
+    simultanes.simultane_close(simultane=simultane)
     links = {}
     for user in (eve, alice, bob):
         client.force_login(user)

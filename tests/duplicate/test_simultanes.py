@@ -386,9 +386,10 @@ def test_the_api_refuses_a_room_of_another_edition_rules_or_time(client, simulta
     response = client.post("/api/duplicate/sessions", {**room_, **given}, content_type="application/json")
     assert (response.status_code, response.json()["detail"]) == (422, message)
     assert not simultane.rooms.exists()
-    same = {"edition": "fr", "rules": "tournoi", "move_seconds": 180}
+    same = {"edition": "fr", "rules": "tournoi", "move_seconds": 180, "entry": "both"}
     response = client.post("/api/duplicate/sessions", {**room_, **same}, content_type="application/json")
     assert response.status_code == 201
+    assert Session.objects.get(pk=response.json()["id"]).entry == Session.Entry.BOTH  # his players' phones too
 
 
 def test_the_api_ranks_one_club_by_its_id_address_or_name_and_refuses_an_unknown_one(
