@@ -4,7 +4,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
-from .models import LICENCE_VALIDATOR, Club, Membership, Profile
+from .models import LICENCE_VALIDATOR, ApiToken, Club, Membership, Profile
 from .progress import ProgressFilters
 
 
@@ -129,3 +129,13 @@ class ProgressFilterForm(forms.Form):
     def filters(self) -> ProgressFilters:
         data = self.cleaned_data
         return ProgressFilters(club=self.clubs.get(data["club"]), start=data["du"], end=data["au"])
+
+
+class ApiTokenForm(forms.ModelForm):
+    """ "Créer un jeton": its name, to tell a member's tokens apart (optional)."""
+
+    class Meta:
+        model = ApiToken
+        fields = ["label"]
+        labels = {"label": _("Nom du jeton (facultatif)")}
+        widgets = {"label": forms.TextInput(attrs={"placeholder": _("logiciel d'arbitrage")})}

@@ -168,6 +168,7 @@ class ApiToken(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     digest = models.CharField(max_length=64, unique=True, editable=False)
+    label = models.CharField(_("nom"), max_length=60, blank=True, help_text=_("Le programme qui s'en sert."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     MAX_PER_USER = 5  # a member's keys at once (one per program that calls, and a spare)
@@ -186,10 +187,11 @@ class ApiToken(models.Model):
         return hashlib.sha256(raw.encode()).hexdigest()
 
     @classmethod
-    def issue(cls, user) -> str:
-        """Create a token for `user` and return its raw value, which is not stored."""
+    def issue(cls, user, label: str = "") -> str:
+        """Create a token for `user` (named `label`, the program that uses it) and return its raw value, which is
+        not stored."""
         raw = secrets.token_urlsafe(32)
-        cls.objects.create(user=user, digest=cls.digest_of(raw))
+        cls.objects.create(user=user, digest=cls.digest_of(raw), label=label)
         return raw
 
 

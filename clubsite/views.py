@@ -16,7 +16,7 @@ from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
-from .forms import AddMemberForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
+from .forms import AddMemberForm, ApiTokenForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
 from .middleware import DATABASE_ERRORS, database_unavailable
 from .models import ApiToken, Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
@@ -132,6 +132,7 @@ def _profile_page(request, form=None, status=200, **extra):
         "memberships": memberships,
         "invitations": invitations.invitations_pending_for(request.user),
         "api_tokens": request.user.api_tokens.order_by("created_at"),
+        "token_form": ApiTokenForm(),
         "max_api_tokens": ApiToken.MAX_PER_USER,
         **extra,
     }
@@ -142,12 +143,15 @@ def _profile_page(request, form=None, status=200, **extra):
 @login_required
 def api_token_create(request):
     """ "Créer un jeton": a key for the API, shown once on the page that answers (only its digest is kept)."""
+    token_form = ApiTokenForm(request.POST)
+    if not token_form.is_valid():
+        return _profile_page(request, status=400, token_form=token_form)
     if request.user.api_tokens.count() >= ApiToken.MAX_PER_USER:
         refusal = _("Vous avez déjà %(max)d jetons : supprimez-en un avant d'en créer un autre.") % {
             "max": ApiToken.MAX_PER_USER
         }
-        return _profile_page(request, status=409, token_error=refusal)
-    raw = ApiToken.issue(request.user)
+        return _profile_page(request, status=409, token_error=refusal, token_form=token_form)
+    raw = ApiToken.issue(request.user, token_form.cleaned_data["label"].strip())
     return _profile_page(request, status=201, new_token=raw)
 
 

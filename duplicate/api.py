@@ -141,7 +141,6 @@ def session_create(request, payload: SessionIn):
         if refusal:
             raise HttpError(422, refusal)
         try:
-            # Player lines as on the pages: "table;name;licence;club;series", or a name alone.
             players = services.parse_player_lines("\n".join(payload.players))
             session = simultanes.room_register(
                 simultane=simultane,
@@ -169,7 +168,8 @@ def session_create(request, payload: SessionIn):
             rule_set=rule_set,
             move_seconds=payload.move_seconds,
             entry=payload.entry,
-            players=[(None, name.strip()) for name in payload.players],
+            # Player lines as on the pages (and a simultané's room): "table;name;licence;club;series", or a name.
+            players=services.parse_player_lines("\n".join(payload.players)),
         )
     except services.DuplicateError as error:
         _refused(error)
@@ -299,10 +299,11 @@ def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
         raise HttpError(404, _("Simultané introuvable."))
     combined = simultanes.live_ranking(simultane)
     label = combined.club_named(club[:100]) if club else ""
+    said = {"club": club[:100].replace("\x00", ""), "series": series[:10].replace("\x00", "")}  # no NUL echoed
     if label is None:
-        raise HttpError(422, _("Aucune salle du club « %(club)s » dans ce simultané.") % {"club": club[:100]})
+        raise HttpError(422, _("Aucune salle du club « %(club)s » dans ce simultané.") % said)
     if series and series not in combined.series:
-        raise HttpError(422, _("Aucun joueur classé de la série « %(series)s ».") % {"series": series[:10]})
+        raise HttpError(422, _("Aucun joueur classé de la série « %(series)s ».") % said)
     rows = combined.within(club=label, series=series)
     return {
         "tops_total": combined.tops_total,

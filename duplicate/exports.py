@@ -266,7 +266,9 @@ def season_filename(season: Season, kind: str) -> str:
     return f"{base}.{KINDS[kind][1]}"
 
 
-SIMULTANE_HEADER = ["Place", "Nom", "Licence", "Club", "Série", "Salle", "Total", "Écart", "% du top", "Solos"]
+SIMULTANE_HEADER = [
+    "Place", "Nom", "Licence", "Club", "Série", "Salle", "Total", "Écart", "% du top", "Solos", "Absent",
+]  # fmt: skip
 
 
 def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: str = "") -> bytes:
@@ -285,7 +287,7 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     ]
     title += [["Club", club]] if club else []
     title += [["Série", series]] if series else []
-    tops = ["Tops", None, None, None, None, None, ranking.tops_total, None, None, None]
+    tops = ["Tops", None, None, None, None, None, ranking.tops_total, None, None, None, None]
     for top in simultane.game[: ranking.moves]:
         tops += [top["top_score"], None]
     header = SIMULTANE_HEADER + [
@@ -294,7 +296,7 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     table_rows = []
     for row in rows:
         line = [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
-        line += [row.total, row.gap, row.percent, row.solos]
+        line += [row.total, row.gap, row.percent, row.solos, "oui" if row.absent else None]
         for score, solo, warning, penalty, warning_cost in row.moves:
             line += [score, _marks(solo, warning, penalty, warning_cost)]
         table_rows.append(line)

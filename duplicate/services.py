@@ -518,7 +518,7 @@ def round_add(
         )
         _record(locked, by, "draw", new=round_.draw, round_number=round_.number)
         if top_text:
-            _set_top(locked, round_, top_text, current)
+            _set_top(locked, round_, top_text, current, by)
             _record(locked, by, "top", new=f"{round_.top} ({round_.top_score})", round_number=round_.number)
         locked.touch()
     return round_
@@ -634,7 +634,7 @@ def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
         if session.rounds.filter(number__gt=round_.number).exists():
             raise DuplicateError(_("Seul le top du dernier coup peut être changé."))
         old = f"{round_.top} ({round_.top_score})" if round_.top else ""
-        _set_top(session, round_, top_text, position(session, before=round_.number))
+        _set_top(session, round_, top_text, position(session, before=round_.number), by)
         new = f"{round_.top} ({round_.top_score})"
         if new != old:  # the same top placed again (its page did not come back): nothing changed
             _record(session, by, "top", old, new, round_number=round_.number)
@@ -642,7 +642,7 @@ def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
     return round_
 
 
-def _set_top(session: Session, round_: Round, top_text: str, current: Position):
+def _set_top(session: Session, round_: Round, top_text: str, current: Position, by=None):
     edition, rules = session.edition_engine, session.rules_engine
     scripted = scripted_round(session, round_.number)
     if scripted is not None and not same_top(edition, top_text, scripted.top):
@@ -651,6 +651,11 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
             % {"number": round_.number}
         )
     play = evaluate_top(edition, rules, current.board, round_.draw, top_text)
+    round_.taken_back = []
+    if scripted is not None:
+        # The game's top is certain: a bulletin above it is the slip (a phone is not told of it before the top is
+        # revealed, see `_result_row`), taken back with its reason rather than holding the room's reveal.
+        round_.taken_back = _take_back_above(session, round_, play.score, by)
     best = round_.results.exclude(score=None).select_related("player").order_by("-score").first()
     if best is not None and best.score > play.score:
         raise DuplicateError(
@@ -662,6 +667,22 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position):
         )
     round_.top, round_.top_score = play.move.notation, play.score
     round_.save(update_fields=["top", "top_score"])
+
+
+def _take_back_above(session: Session, round_: Round, top: int, by) -> list[Player]:
+    """The bulletins of `round_` above `top` taken back: no score, the reason in the player's row, the change in
+    the history. Returns their players."""
+    above = list(round_.results.filter(score__gt=top).select_related("player"))
+    for result in above:
+        old = _entered(result.score, result.move)
+        result.reason = _("« %(entry)s » : plus que le top (%(top)d), bulletin repris ; à saisir de nouveau.") % {
+            "entry": old,
+            "top": top,
+        }
+        result.score, result.move = None, ""
+        result.save(update_fields=["score", "move", "reason", "updated_at"])
+        _record(session, by, "score", old, "", round_number=round_.number, player=result.player)
+    return [result.player for result in above]
 
 
 # Results
@@ -1158,7 +1179,7 @@ class RoomRanking:
     """The ranking the room's screens show (the projector's, the live ranking, each player's total and place):
     the moves closed only, a move closing when the next one is drawn, and all of them once the session is
     finished, so that places do not move while bulletins come in. Rows are kept as plain tuples, quick to read
-    back from the cache: (name, table, the `RankingRow`'s fields), best first."""
+    back from the cache: (name, table, absent, the `RankingRow`'s fields), best first."""
 
     rows: tuple[tuple, ...]
     tops_total: int
@@ -1167,25 +1188,28 @@ class RoomRanking:
 
     def named(self) -> list[NamedRow]:
         return [
-            NamedRow(Player(pk=row[0], name=name, table=table), RankingRow(*row)) for name, table, *row in self.rows
+            NamedRow(Player(pk=row[0], name=name, table=table, absent=absent), RankingRow(*row))
+            for name, table, absent, *row in self.rows
         ]
 
     def row_of(self, player: Player) -> RankingRow | None:
         pk = player.pk
-        return next((RankingRow(*row) for _name, _table, *row in self.rows if row[0] == pk), None)
+        return next((RankingRow(*row) for _name, _table, _absent, *row in self.rows if row[0] == pk), None)
 
 
 def room_ranking(session: Session) -> RoomRanking:
     """The room's ranking, computed once for each version of the session (which every change it shows bumps)
     and kept in the shared cache: the players' pages all ask for it while they send their bulletins."""
-    key = f"duplicate:room-ranking:1:{session.pk}:{session.version}"  # 1: the shape of RoomRanking's rows
+    key = f"duplicate:room-ranking:2:{session.pk}:{session.version}"  # 2: the shape of RoomRanking's rows
     cached = cache.get(key)
     if cached is None:
         closed = closed_move(session)
         rows, tops_total = ranking(session, up_to=closed)
         counted = session.rounds.exclude(top_score=None)
         moves = counted.filter(number__lte=closed).count() if closed is not None else counted.count()
-        rows = tuple((named.player.name, named.player.table, *astuple(named.row)) for named in rows)
+        rows = tuple(
+            (named.player.name, named.player.table, named.player.absent, *astuple(named.row)) for named in rows
+        )
         cached = RoomRanking(rows, tops_total, moves, closed)
         cache.set(key, cached, settings.DUPLICATE_ROOM_CACHE_SECONDS)
     return cached

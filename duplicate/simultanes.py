@@ -230,6 +230,7 @@ class Row:
     gap: int
     percent: float
     solos: int
+    absent: bool = False  # declared absent (forfait) during the game: ranked with what he played
     # With `ranking(detail=True)`, each counted move's (score or None, solo, avertissement, penalty, the
     # avertissement's cost): an export's.
     moves: tuple = ()
@@ -251,6 +252,11 @@ class Ranking:
     tops_total: int
     moves: int  # the moves every room counts
     rooms: list[Room] = field(default_factory=list)
+
+    @property
+    def stopped_short(self) -> bool:
+        """Whether a room finished before the moves counted: it counts 0 on those it did not play."""
+        return any(room.finished and room.drawn and room.moves < self.moves for room in self.rooms)
 
     @property
     def clubs(self) -> list[str]:
@@ -287,7 +293,7 @@ def ranking_stamp(simultane: Simultane) -> str:
 def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     """`ranking`, computed once for each state of the rooms (`ranking_stamp`, given when the caller has it) and
     kept in the shared cache."""
-    key = f"duplicate:simultane-ranking:1:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
+    key = f"duplicate:simultane-ranking:2:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
     cached = cache.get(key)
     if cached is None:
         cached = ranking(simultane)
@@ -379,6 +385,7 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
                 gap=ranked.total - tops_total,
                 percent=percent_of(ranked.total, tops_total),
                 solos=ranked.solos,
+                absent=player.absent,
                 moves=counted,
             )
             for (player, room, ranked, counted), place in zip(rows, places, strict=True)

@@ -309,6 +309,12 @@ def round_top(request, session, number):
         _("Top du coup %(number)d : %(top)s, %(score)d points.")
         % {"number": round_.number, "top": round_.top, "score": round_.top_score},
     )
+    for player in getattr(round_, "taken_back", []):
+        messages.warning(
+            request,
+            _("%(name)s avait envoyé plus que le top : son bulletin est repris, à saisir de nouveau.")
+            % {"name": player.name},
+        )
 
 
 @_organiser_action

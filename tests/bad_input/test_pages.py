@@ -556,7 +556,9 @@ ENDPOINTS = {
     "invitation_accept": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
     "invitation_decline": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
     # No field: buttons on "Mon compte" (tests/clubsite/test_api_tokens.py).
-    "api_token_create": Endpoint(get=False),
+    "api_token_create": Endpoint(
+        get=False, forms=(Form(lambda w: {"label": "Logiciel d'arbitrage"}, {"label": TEXT}),)
+    ),
     "api_token_delete": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
 }
 

@@ -53,6 +53,20 @@ def test_five_tokens_at_most_and_a_deleted_one_is_refused(client, alice):
     assert api_call(client, raws[1]).status_code == 201
 
 
+def test_a_token_is_named_after_the_program_that_uses_it(client, alice):
+    """Second trial: two tokens created in the same minute could not be told apart."""
+    client.force_login(alice)
+    response = client.post("/compte/jetons/", {"label": "  Logiciel d'arbitrage  "})
+    assert response.status_code == 201
+    assert ApiToken.objects.get(user=alice).label == "Logiciel d'arbitrage"
+    page = client.get("/compte/").content.decode()
+    assert "<strong>Logiciel d&#x27;arbitrage</strong> · créé le" in page
+    assert 'data-confirm="Supprimer le jeton « Logiciel d&#x27;arbitrage » ?' in page
+    refused = client.post("/compte/jetons/", {"label": "x" * 61})
+    assert refused.status_code == 400
+    assert ApiToken.objects.filter(user=alice).count() == 1
+
+
 def test_only_its_owner_deletes_a_token(client, alice, bob):
     ApiToken.issue(alice)
     token = ApiToken.objects.get(user=alice)

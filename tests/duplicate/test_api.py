@@ -235,3 +235,25 @@ def test_a_session_created_through_the_api_says_who_enters_the_scores(client, to
     assert list(Session.objects.order_by("pk").values_list("entry", flat=True)) == ["arbiter", "players"]
     refused = call(client, "post", "/api/duplicate/sessions", token, {**body, "entry": "nobody"})
     assert refused.status_code == 422
+
+
+def test_the_apis_player_lines_are_read_as_the_pages_read_them(client, token, lyon):
+    """Trial of issue 16: an ordinary session took « 1;Ann », « abc;Bob » and « ; » as names, without a table,
+    where a simultané's room read the same lines by column and the page refused the bad ones."""
+    body = {"name": "M", "club": lyon.pk}
+    refused = call(
+        client, "post", "/api/duplicate/sessions", token, {**body, "players": ["1;Ann", "abc;Bob", "3;Eve;12-3"]}
+    )
+    assert (refused.status_code, refused.json()["detail"]) == (
+        422,
+        "Ligne 2 : « abc » n'est pas un numéro de table.\n"
+        "Ligne 3 : la licence « 12-3 » ne compte que des lettres et des chiffres (20 au plus).",
+    )
+    assert not Session.objects.exists()
+    created = call(client, "post", "/api/duplicate/sessions", token, {**body, "players": ["1;Ann;123;Lyon;A", "Ben"]})
+    assert created.status_code == 201
+    players = Session.objects.get().players.order_by("pk")
+    assert [(p.table, p.name, p.licence, p.club_name, p.series) for p in players] == [
+        (1, "Ann", "123", "Lyon", "A"),
+        (None, "Ben", "", "", ""),
+    ]

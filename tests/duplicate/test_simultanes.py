@@ -453,16 +453,16 @@ def test_the_combined_ranking_exports_like_a_sessions(client, simultane, three_r
         "Coups comptés;4",
         "Série;B",
         "",
-        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Coup 1;Coup 1 : notes;Coup 2;Coup 2 : notes;"
-        "Coup 3;Coup 3 : notes;Coup 4;Coup 4 : notes",
-        "Tops;;;;;;128;;;;26;;18;;13;;71;",
+        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Absent;Coup 1;Coup 1 : notes;Coup 2;"
+        "Coup 2 : notes;Coup 3;Coup 3 : notes;Coup 4;Coup 4 : notes",
+        "Tops;;;;;;128;;;;;26;;18;;13;;71;",
     ]
     # Each counted move's score and what counted on it, as a session's export gives them.
     assert lines[8:] == [
-        "1;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;93;-35;72,7;0;20;;10;;13;;50;",
-        "1;Dan;;Club de Grenoble;B;Simultané des Alpes · Club de Grenoble;93;-35;72,7;0;26;;0;;13;;54;",
+        "1;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;93;-35;72,7;0;;20;;10;;13;;50;",
+        "1;Dan;;Club de Grenoble;B;Simultané des Alpes · Club de Grenoble;93;-35;72,7;0;;26;;0;;13;;54;",
         # Her 10 alone on move 3 is a solo in her room, worth nothing in a room of 2.
-        "3;Fay;;Club d'Annecy;B;Simultané des Alpes · Club d'Annecy;40;-88;31,3;1;10;;10;;10;solo;10;",
+        "3;Fay;;Club d'Annecy;B;Simultané des Alpes · Club d'Annecy;40;-88;31,3;1;;10;;10;;10;solo;10;",
     ]
     federation = client.get(url, {"export": "federation"}).content.decode("iso-8859-1").splitlines()
     assert federation[:3] == ['"1","Ann","128"', '"1","Cid","128"', '"3","Eve","109"']
@@ -536,7 +536,7 @@ def test_the_api_refuses_a_personal_room(client, simultane, alice, lyon):
     assert not Session.objects.exists()
 
 
-def test_a_room_stopped_early_does_not_hold_the_others_back(simultane, lyon, alice, grenoble, charlie):
+def test_a_room_stopped_early_does_not_hold_the_others_back(client, simultane, lyon, alice, grenoble, charlie):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
     play(lyon_room, [(26, 20)])  # Lyon stops after move 1 and finishes
@@ -549,11 +549,16 @@ def test_a_room_stopped_early_does_not_hold_the_others_back(simultane, lyon, ali
         (2, "Dan", 26),
         (4, "Ben", 20),
     ]
+    # Second trial: the page said « joués par toutes les salles » of moves Lyon never played.
+    assert combined.stopped_short
+    client.force_login(alice)
+    page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
+    assert "Après 2 coups (une salle terminée avant compte 0 sur ceux qu'elle n'a pas joués)" in page
     services.session_finish(session=grenoble_room)
     assert simultanes.ranking(simultane).moves == 3
 
 
-def test_closing_counts_the_whole_game_and_stops_the_rooms(simultane, lyon, alice):
+def test_closing_counts_the_whole_game_and_stops_the_rooms(client, simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     play(lyon_room, [(26, 20), (18, 10)], finish=False)  # abandoned at move 2, never finished
     assert simultanes.ranking(simultane).moves == 1
@@ -564,6 +569,11 @@ def test_closing_counts_the_whole_game_and_stops_the_rooms(simultane, lyon, alic
     with pytest.raises(services.Conflict) as refused:
         services.round_add(session=lyon_room)
     assert str(refused.value) == "Le simultané est clos : son classement est définitif."
+    # Second trial: the console still offered « Tirer le coup suivant de la partie », refused when pressed.
+    client.force_login(alice)
+    console = client.get(reverse("duplicate:session", args=[lyon_room.pk])).content.decode()
+    assert "Tirer le coup suivant de la partie" not in console
+    assert "Le simultané est clos : plus aucun tirage." in console
 
 
 def test_a_score_corrected_after_closing_reaches_the_final_ranking(
@@ -581,7 +591,7 @@ def test_a_score_corrected_after_closing_reaches_the_final_ranking(
     assert [(row.name, row.total) for row in simultanes.live_ranking(simultane).rows] == [("Ann", 44), ("Ben", 34)]
 
 
-def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(simultane, lyon, alice):
+def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, simultane, lyon, alice, eve):
     """Trial of issue 16: a player who played moves 1-2 then was declared absent was 9th in his room's ranking and
     missing from the combined ranking and its exports."""
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
@@ -596,7 +606,15 @@ def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(simultane
     room_rows, _tops = services.ranking(lyon_room)
     assert [(row.player.name, row.row.total) for row in room_rows] == [("Ann", 128), ("Ben", 30)]
     combined = simultanes.ranking(simultane)
-    assert [(row.place, row.name, row.total) for row in combined.rows] == [(1, "Ann", 128), (2, "Ben", 30)]
+    assert [(row.place, row.name, row.total, row.absent) for row in combined.rows] == [
+        (1, "Ann", 128, False),
+        (2, "Ben", 30, True),
+    ]
+    # Marked so on the screens (second trial: « 0 −240 0,0 % » and nothing to say why).
+    mark = 'Ben <small class="warning">absent</small>'
+    client.force_login(eve)
+    assert mark in client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
+    assert mark in client.get(reverse("duplicate:ranking", args=[lyon_room.public_key])).content.decode()
 
 
 def test_a_score_above_the_games_top_is_refused_before_the_top_is_revealed(simultane, lyon, alice):
@@ -624,6 +642,20 @@ def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, al
     assert first.results.get().score == 80
     with pytest.raises(services.DuplicateError, match="Score supérieur au top : faute de frappe ?"):
         services.result_set(round_=first, player=ann, score=80, by=alice)
+    # Trial: the phone's slip then held the room's reveal (« le top ne peut valoir moins »). The game's top is
+    # certain: the reveal goes through, the bulletin taken back with its reason, and the arbiter told.
+    client.force_login(alice)
+    response = client.post(reverse("duplicate:round_top", args=[lyon_room.pk, 1]), {"action": "reveal"}, follow=True)
+    html = response.content.decode()
+    assert "Top du coup 1 : H4 VAGUE, 26 points." in html
+    assert "Ann avait envoyé plus que le top : son bulletin est repris, à saisir de nouveau." in html
+    result = first.results.get()
+    assert (result.score, result.reason) == (
+        None,
+        "« 80 » : plus que le top (26), bulletin repris ; à saisir de nouveau.",
+    )
+    assert "« 80 » : plus que le top (26), bulletin repris" in html
+    assert lyon_room.changes.filter(field="score", old="80", new="", user=alice).exists()
 
 
 def test_a_room_is_withdrawn_before_it_draws_and_a_simultane_edited_or_deleted_before_any(

@@ -143,6 +143,7 @@ def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page):
 
     member = log_in(page, "alice")
     page.goto("/compte/")
+    page.get_by_label("Nom du jeton (facultatif)").fill("Logiciel d'arbitrage")
     page.get_by_role("button", name="Créer un jeton").click()
     expect(page.locator(".new-token")).to_contain_text("Jeton créé. Copiez-le maintenant : il ne sera plus affiché.")
     raw = page.locator("#new-token").input_value()
@@ -150,7 +151,13 @@ def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page):
     page.goto("/compte/")
     expect(page.locator("#new-token")).to_have_count(0)
     expect(page.locator(".tokens li")).to_have_count(1)
+    expect(page.locator(".tokens li")).to_contain_text("Logiciel d'arbitrage · créé le")
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     page.locator(".tokens").get_by_role("button", name="Supprimer").click()
     expect(page.locator(".messages")).to_contain_text("Jeton supprimé")
     expect(page.locator("#api")).to_contain_text("Aucun jeton pour l'instant.")
     assert not ApiToken.objects.filter(user=member).exists()
+    assert questions == [
+        "Supprimer le jeton « Logiciel d'arbitrage » ? Les programmes qui s'en servent seront refusés."
+    ]

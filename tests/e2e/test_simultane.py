@@ -107,9 +107,9 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV").click()
     lines = download.value.path().read_text(encoding="utf-8-sig").splitlines()
-    header = "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Coup 1;Coup 1 : notes"
-    assert lines[4:8] == ["Série;B", "", header, "Tops;;;;;;26;;;;26;"]
-    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0;20;"
+    header = "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Absent;Coup 1;Coup 1 : notes"
+    assert lines[4:8] == ["Série;B", "", header, "Tops;;;;;;26;;;;;26;"]
+    assert lines[8] == "1;Bruno;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0;;20;"
     for device, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(viewport)
         page.select_option("#serie", "")
@@ -257,3 +257,36 @@ def test_the_automatic_games_box_sits_before_its_label(page):
     assert label["y"] <= box["y"] and box["y"] + box["height"] <= label["y"] + label["height"]  # within the label
     page.get_by_text("Partie automatique").click()
     expect(page.locator("#id_automatic")).to_be_checked()
+
+
+def test_the_body_withdraws_a_room_from_a_phone(page):
+    """Second trial: on a 390 px phone the rooms' « Retirer » buttons were cut at the screen's edge."""
+    eve = log_in(page, "eve")
+    body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=body, user=eve, role=Membership.Role.ORGANISER)
+    simultane = simultanes.simultane_create(
+        body=body,
+        creator=eve,
+        name="Simultané de la Saint-Nicolas",
+        starts_at=timezone.now() + datetime.timedelta(hours=1),
+        edition=Edition.objects.get(code="fr"),
+        rule_set=RuleSet.objects.get(code="tournoi"),
+        move_seconds=180,
+        game=[GameRound(**game_round) for game_round in GAME],
+    )
+    for slug, name in (("paris", "Club de Paris"), ("lyon", "Club de Lyon")):
+        club = Club.objects.create(name=name, slug=slug)
+        Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
+        simultanes.room_register(simultane=simultane, club=club, creator=eve)
+    page.set_viewport_size(PHONE)
+    page.goto(f"/duplicate/simultanes/{simultane.pk}/")
+    buttons = page.get_by_role("button", name="Retirer")
+    expect(buttons).to_have_count(2)
+    for index in range(2):
+        box = buttons.nth(index).bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"] - 8  # within the page's margin, whole
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("tr", has_text="Club de Paris").get_by_role("button", name="Retirer").click()
+    expect(page.locator(".messages")).to_contain_text("retirée")
+    expect(page.locator(".rooms tbody tr")).to_have_count(1)
+    assert list(Session.objects.filter(simultane=simultane).values_list("club__slug", flat=True)) == ["lyon"]
