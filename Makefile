@@ -32,8 +32,9 @@ run: setup
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
+# One test process per core (pytest-xdist): each has its own test database.
 test: setup
-	$(VENV)/bin/pytest -m "not celery_worker and not e2e and not faults" $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n auto -m "not celery_worker and not e2e and not faults" $(PYTEST_ARGS)
 
 bench: setup
 	$(PYTHON) -m bench
