@@ -131,6 +131,7 @@ def session_create(request, payload: SessionIn):
     rule_set = RuleSet.objects.named(payload.rules).first()
     if edition is None or rule_set is None:
         raise HttpError(422, _("Édition ou jeu de règles inconnu."))
+    simultane = date = None
     if payload.simultane is not None:
         simultane = Simultane.objects.visible_to(request.user).filter(pk=payload.simultane).first()
         if simultane is None:
@@ -140,8 +141,15 @@ def session_create(request, payload: SessionIn):
         )
         if refusal:
             raise HttpError(422, refusal)
+    else:
         try:
-            players = services.parse_player_lines("\n".join(payload.players))
+            date = datetime.date.fromisoformat(payload.date) if payload.date else datetime.date.today()
+        except ValueError:
+            raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
+    try:
+        # Player lines as on the pages: "table;name;licence;club;series", or a name alone.
+        players = services.parse_player_lines("\n".join(payload.players))
+        if simultane is not None:
             session = simultanes.room_register(
                 simultane=simultane,
                 club=club,
@@ -150,27 +158,18 @@ def session_create(request, payload: SessionIn):
                 name=payload.name,
                 entry=payload.entry,
             )
-        except services.DuplicateError as error:
-            _refused(error)
-        players = session.players.order_by("pk")
-        return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
-    try:
-        date = datetime.date.fromisoformat(payload.date) if payload.date else datetime.date.today()
-    except ValueError:
-        raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
-    try:
-        session = services.session_create(
-            creator=request.user,
-            club=club,
-            name=payload.name,
-            date=date,
-            edition=edition,
-            rule_set=rule_set,
-            move_seconds=payload.move_seconds,
-            entry=payload.entry,
-            # Player lines as on the pages (and a simultané's room): "table;name;licence;club;series", or a name.
-            players=services.parse_player_lines("\n".join(payload.players)),
-        )
+        else:
+            session = services.session_create(
+                creator=request.user,
+                club=club,
+                name=payload.name,
+                date=date,
+                edition=edition,
+                rule_set=rule_set,
+                move_seconds=payload.move_seconds,
+                entry=payload.entry,
+                players=players,
+            )
     except services.DuplicateError as error:
         _refused(error)
     players = session.players.order_by("pk")

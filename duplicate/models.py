@@ -185,11 +185,6 @@ class Session(models.Model):
         return bool(self.replay_of_id or self.game is not None or self.simultane_id)
 
     @property
-    def is_blitz(self) -> bool:
-        """Played in blitz (its rule set's `blitz_move_seconds` or less a move): avertissements cost later."""
-        return self.rules_engine.is_blitz(self.move_seconds)
-
-    @property
     def warning_rule(self) -> str:
         """What an avertissement costs in this session, as its rule set says, blitz or not."""
         rules = self.rules_engine

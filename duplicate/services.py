@@ -939,7 +939,7 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
     if " " not in entry:
         # A score is digits only: "6a" or "-3" is a slip of the arbiter's fingers, not a bulletin worth 0.
         if entry.isascii() and entry.isdigit() and len(entry) >= 6:
-            most = round_.session.rules_engine.max_move_points
+            most = round_.session.rule_set.max_move_points
             raise DuplicateError(_("Un coup vaut au plus %(max)d points : faute de frappe ?") % {"max": most})
         if not (entry.isascii() and entry.isdigit()):
             raise DuplicateError(
@@ -1095,6 +1095,12 @@ def ranking_input(session: Session, up_to: int | None = None) -> RankingInput:
     return _ranking_input(rounds, players, results, rules, rules.is_blitz(session.move_seconds))
 
 
+def _rules_of(session: Session, rules: dict[str, RuleSet]) -> tuple[RuleSet, bool]:
+    """The engine's rule set of `session` among `rules`, and whether the session plays in blitz by it."""
+    engine = rules[session.rule_set.code]
+    return engine, engine.is_blitz(session.move_seconds)
+
+
 def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInput]:
     """The ranking's input of each of `sessions` (their rule sets loaded), over all their placed moves, in three
     queries whatever their number: a member's progress reads every session he played at once. `rules`: the
@@ -1114,13 +1120,7 @@ def ranking_inputs(sessions, rules: dict[str, RuleSet]) -> dict[int, RankingInpu
     for row in Result.objects.filter(round__in=placed.values("pk")).values_list(*_RANKED_RESULT):
         results[session_of[row[1]]].append(row)
     return {
-        pk: _ranking_input(
-            rounds[pk],
-            players[pk],
-            results[pk],
-            rules[session.rule_set.code],
-            rules[session.rule_set.code].is_blitz(session.move_seconds),
-        )
+        pk: _ranking_input(rounds[pk], players[pk], results[pk], *_rules_of(session, rules))
         for pk, session in sessions.items()
     }
 

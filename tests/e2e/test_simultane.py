@@ -132,23 +132,30 @@ def test_a_wrong_game_file_is_refused_on_its_field(page):
     expect(page.locator(".game-origin")).to_contain_text("Partie importée d'un fichier (4 coups)")
 
 
-def comite_with_a_room(browser, live_server, page):
-    """Eve organises the district and its simultané, begun; an arbiter of Lyon's club registers its room (from
-    the page, its players entering their own scores) and plays the game's first two moves. Returns the simultané,
-    the room and the arbiter's page (a phone)."""
+def districts_simultane(page, name, move_seconds=180):
+    """Eve, logged in on `page`, organises the Comité des Alpes and its simultané `name` of the game file's moves,
+    starting in an hour. Returns Eve and the simultané."""
     eve = log_in(page, "eve")
     body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
     Membership.objects.create(club=body, user=eve, role=Membership.Role.ORGANISER)
     simultane = simultanes.simultane_create(
         body=body,
         creator=eve,
-        name="Simultané des Alpes",
+        name=name,
         starts_at=timezone.now() + datetime.timedelta(hours=1),
         edition=Edition.objects.get(code="fr"),
         rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=150,
+        move_seconds=move_seconds,
         game=[GameRound(**game_round) for game_round in GAME],
     )
+    return eve, simultane
+
+
+def comite_with_a_room(browser, live_server, page):
+    """Eve organises the district and its simultané, begun; an arbiter of Lyon's club registers its room (from
+    the page, its players entering their own scores) and plays the game's first two moves. Returns the simultané,
+    the room and the arbiter's page (a phone)."""
+    eve, simultane = districts_simultane(page, "Simultané des Alpes", move_seconds=150)
     arbiter_page = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
     arbiter = log_in(arbiter_page, "arbitre")
     lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
@@ -261,19 +268,7 @@ def test_the_automatic_games_box_sits_before_its_label(page):
 
 def test_the_body_withdraws_a_room_from_a_phone(page):
     """Second trial: on a 390 px phone the rooms' « Retirer » buttons were cut at the screen's edge."""
-    eve = log_in(page, "eve")
-    body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
-    Membership.objects.create(club=body, user=eve, role=Membership.Role.ORGANISER)
-    simultane = simultanes.simultane_create(
-        body=body,
-        creator=eve,
-        name="Simultané de la Saint-Nicolas",
-        starts_at=timezone.now() + datetime.timedelta(hours=1),
-        edition=Edition.objects.get(code="fr"),
-        rule_set=RuleSet.objects.get(code="tournoi"),
-        move_seconds=180,
-        game=[GameRound(**game_round) for game_round in GAME],
-    )
+    eve, simultane = districts_simultane(page, "Simultané de la Saint-Nicolas")
     for slug, name in (("paris", "Club de Paris"), ("lyon", "Club de Lyon")):
         club = Club.objects.create(name=name, slug=slug)
         Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
