@@ -707,18 +707,16 @@ def result_set(
     move: str = "",
     written: int | None = None,
     by=None,
-    from_player: bool = False,
 ) -> Result:
     """A player's score on a move, typed or computed from the move he played (a move that cannot be played on
     the board or with the draw gets 0 with the reason, as FISF §5.4 does). One result per player and move:
-    sending it again replaces it. The change is kept in the history. `from_player`: sent by the player from his
-    page, which is not checked against a top he may not know yet (see `_result_row`)."""
+    sending it again replaces it. The change is kept in the history."""
     entries = [Entry(player.pk, score, move, written)]
-    (result,) = results_set(round_=round_, entries=entries, by=by, from_player=from_player)
+    (result,) = results_set(round_=round_, entries=entries, by=by)
     return result
 
 
-def results_set(*, round_: Round, entries: Sequence[Entry], by=None, from_player: bool = False) -> list[Result]:
+def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Result]:
     """Several players' results on a move, all or nothing (a refused one leaves every other as it was), in three
     queries whatever their number: the players with their results before, one upsert, the history. A player sent
     twice counts once, the last bulletin winning. Rows are written in player order, so that two batches at once
@@ -733,7 +731,7 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None, from_player
         for pk, entry in sorted(last.items()):
             if pk not in players:
                 raise DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": pk})
-            rows.append(_result_row(round_, players[pk], entry, from_player))
+            rows.append(_result_row(round_, players[pk], entry))
         # One statement, safe when the same result arrives twice at once: INSERT … ON CONFLICT DO UPDATE.
         Result.objects.bulk_create(
             rows,
@@ -752,17 +750,18 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None, from_player
     return [written[entry.player] for entry in entries]
 
 
-def _result_row(round_: Round, player: Player, entry: Entry, from_player: bool = False) -> Result:
-    """The result a bulletin gives, checked against the rules; refused with the reason. A player's own entry is
-    checked against the top once placed only: against a game's sealed top, « supérieur au top » tried score after
-    score would tell him the top's value while he is still looking for it."""
+def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
+    """The result a bulletin gives, checked against the rules; refused with the reason. A score is checked against
+    the top once placed only, from a phone and from the console alike: against a game's sealed top, « supérieur
+    au top » tried score after score would tell its value before anyone has played (issue 22). A game's reveal
+    takes back the bulletins above its top instead (`_take_back_above`)."""
     score, move = entry.score, entry.move
     if player.absent:
         raise DuplicateError(
             _("%(name)s est déclaré absent : décochez « absent » avant de saisir son bulletin.") % {"name": player.name}
         )
     reason = ""
-    top = round_.top_score if from_player else _known_top(round_)
+    top = round_.top_score
     if move:
         score, move, reason = _score_move(round_, move)
         if entry.written is not None and entry.written != score and not reason:
@@ -782,21 +781,10 @@ def _result_row(round_: Round, player: Player, entry: Entry, from_player: bool =
     most = round_.session.rule_set.max_move_points  # the rule set's row, loaded with the move on the API's path
     if score > most:  # before the top is known too: a slip that would then hold back the top's placing
         raise DuplicateError(_("Un coup vaut au plus %(max)d points : faute de frappe ?") % {"max": most})
-    # Before the top is placed (players writing during the move) the check waits, the top not being known, unless
-    # the session plays a game whose top is (said without its value: the top is not revealed yet).
+    # Before the top is placed (players writing during the move) the check waits for it.
     if top is not None and score > top:
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
     return Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())
-
-
-def _known_top(round_: Round) -> int | None:
-    """The score of the move's top: placed, or to come from the game the session plays; None when not known."""
-    if round_.top_score is not None:
-        return round_.top_score
-    if round_.session.plays_a_game:
-        scripted = scripted_round(round_.session, round_.number)
-        return scripted.top_score if scripted else None
-    return None
 
 
 def _entered(score, move) -> str:

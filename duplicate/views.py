@@ -312,7 +312,7 @@ def round_top(request, session, number):
     for player in getattr(round_, "taken_back", []):
         messages.warning(
             request,
-            _("%(name)s avait envoyé plus que le top : son bulletin est repris, à saisir de nouveau.")
+            _("Le bulletin de %(name)s dépassait le top : il est repris, à vérifier et saisir de nouveau.")
             % {"name": player.name},
         )
 
@@ -454,9 +454,9 @@ def _enter_result(data, round_, player, by=None):
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
         written = data["score"] if data["score"] != data["saved_score"] else None
-        services.result_set(round_=round_, player=player, move=move, written=written, by=by, from_player=by is None)
+        services.result_set(round_=round_, player=player, move=move, written=written, by=by)
     elif data["score"] is not None:
-        services.result_set(round_=round_, player=player, score=data["score"], by=by, from_player=by is None)
+        services.result_set(round_=round_, player=player, score=data["score"], by=by)
 
 
 @_organiser_action

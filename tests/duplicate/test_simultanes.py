@@ -617,20 +617,40 @@ def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, s
     assert mark in client.get(reverse("duplicate:ranking", args=[lyon_room.public_key])).content.decode()
 
 
-def test_a_score_above_the_games_top_is_refused_before_the_top_is_revealed(simultane, lyon, alice):
-    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+def test_the_console_cannot_probe_the_sealed_top_either(client, simultane, lyon, alice):
+    """Issue 22: the console refused a score above the game's sealed top (« Score supérieur au top »), so that a
+    few tries bounded the top before anyone had played. Before the reveal any score within the rule set's bound is
+    taken, as from a phone; at the reveal a bulletin above the top is taken back, its reason in its row."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     start(simultane)
     first = services.round_add(session=lyon_room)
-    ann = lyon_room.players.get()
-    with pytest.raises(services.DuplicateError) as refused:
-        services.result_set(round_=first, player=ann, score=80)
-    assert str(refused.value) == "Score supérieur au top : faute de frappe ?"  # the top's 26 not said
-    services.result_set(round_=first, player=ann, score=26)
+    ann, ben = lyon_room.players.order_by("name")
+    services.result_set(round_=first, player=ann, score=80, by=alice)
+    client.force_login(alice)
+    response = client.post(reverse("duplicate:result", args=[lyon_room.pk, 1, ben.pk]), {"score": "27"}, follow=True)
+    assert (response.status_code, response.redirect_chain) == (200, [(f"/duplicate/{lyon_room.pk}/", 302)])
+    assert [(r.player.name, r.score) for r in first.results.order_by("player__name")] == [("Ann", 80), ("Ben", 27)]
+    most = lyon_room.rule_set.max_move_points
+    with pytest.raises(services.DuplicateError, match=f"Un coup vaut au plus {most} points"):
+        services.result_set(round_=first, player=ann, score=most + 1, by=alice)
+    response = client.post(reverse("duplicate:round_top", args=[lyon_room.pk, 1]), {"action": "reveal"}, follow=True)
+    html = response.content.decode()
+    assert "Top du coup 1 : H4 VAGUE, 26 points." in html
+    assert "Le bulletin de Ben dépassait le top : il est repris, à vérifier et saisir de nouveau." in html
+    assert [(r.player.name, r.score, r.reason) for r in first.results.order_by("player__name")] == [
+        ("Ann", None, "« 80 » : plus que le top (26), bulletin repris ; à saisir de nouveau."),
+        ("Ben", None, "« 27 » : plus que le top (26), bulletin repris ; à saisir de nouveau."),
+    ]
+    # Once revealed, a score above the top is the slip it is, refused as in any session.
+    first.refresh_from_db()
+    with pytest.raises(services.DuplicateError, match="Score supérieur au top : faute de frappe ?"):
+        services.result_set(round_=first, player=ann, score=27, by=alice)
+    services.result_set(round_=first, player=ann, score=26, by=alice)
 
 
 def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, alice):
     """Trial of issue 16: « Score supérieur au top » answered before the reveal told whoever tried scores one by one
-    the top's value. A player's own entry is checked against the top once revealed only; the arbiter's still is."""
+    the top's value. A player's own entry is checked against the top once revealed only (the arbiter's too, issue 22)."""
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
     Session.objects.filter(pk=lyon_room.pk).update(entry=Session.Entry.BOTH)
     start(simultane)
@@ -640,15 +660,13 @@ def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, al
     response = client.post(f"/duplicate/joueur/{ann.key}/", {"score": 80})
     assert response.status_code == 302
     assert first.results.get().score == 80
-    with pytest.raises(services.DuplicateError, match="Score supérieur au top : faute de frappe ?"):
-        services.result_set(round_=first, player=ann, score=80, by=alice)
     # Trial: the phone's slip then held the room's reveal (« le top ne peut valoir moins »). The game's top is
     # certain: the reveal goes through, the bulletin taken back with its reason, and the arbiter told.
     client.force_login(alice)
     response = client.post(reverse("duplicate:round_top", args=[lyon_room.pk, 1]), {"action": "reveal"}, follow=True)
     html = response.content.decode()
     assert "Top du coup 1 : H4 VAGUE, 26 points." in html
-    assert "Ann avait envoyé plus que le top : son bulletin est repris, à saisir de nouveau." in html
+    assert "Le bulletin de Ann dépassait le top : il est repris, à vérifier et saisir de nouveau." in html
     result = first.results.get()
     assert (result.score, result.reason) == (
         None,
