@@ -18,7 +18,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from scoring.engine.ranking import rank, solos_by_move, warning_penalties
+from scoring.engine.ranking import MovePoints, move_points, rank_points
 
 from .models import Season, Session
 from .services import TournamentRanking, ranking_input
@@ -28,9 +28,9 @@ KINDS = {
     "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
     "federation": ("text/csv; charset=iso-8859-1", "csv"),
 }
-# Each row adds up: the scores of the moves, plus the solos' bonus, minus the penalties (avertissements beyond
-# the threshold included) make the total. Each move has its score, then what counted on it (a solo, an
-# avertissement, a penalty) in the column beside.
+# Each row adds up: the scores of the moves, plus the solos' bonus, minus what the penalties took (avertissements
+# beyond the threshold included; never more than a move's score, FISF §5) make the total. Each move has its score,
+# then what counted on it (a solo, an avertissement, a penalty) in the column beside.
 HEADER = [
     "Place",
     "Table",
@@ -67,8 +67,8 @@ def table(session: Session, progress=None) -> list[list]:
     row gives the tops, each move's and their sum. An empty cell is None.
     `progress(done, total)` is called as rows are built, for a long export run by a worker."""
     figures = ranking_input(session)
-    rows = rank(**figures.engine_arguments())
-    solos = solos_by_move(figures.tops, figures.scores)
+    points = move_points(**figures.engine_arguments())
+    rows = rank_points(points, tops=figures.tops)
     out = [["Tops", None, None, None, None, None, sum(figures.tops), *[None] * 6]]
     for top in figures.tops:
         out[0] += [top, None]
@@ -77,24 +77,19 @@ def table(session: Session, progress=None) -> list[list]:
         line = [row.place, player.table, player.name, player.licence, player.club_name, player.series, row.total]
         line += [row.gap, row.percent, row.solos, row.solo_points or None, -row.penalty_points or None]
         line.append("oui" if player.absent else None)
-        warnings = figures.warnings[row.player]
-        costs = warning_penalties(warnings, figures.rules, figures.blitz)
-        for move, score in enumerate(figures.scores[row.player]):
-            line += [
-                score,
-                _marks(solos[move] == row.player, warnings[move], figures.penalties[row.player][move], costs[move]),
-            ]
+        for score, move in zip(figures.scores[row.player], points[row.player], strict=True):
+            line += [score, _marks(move)]
         out.append([None if value == "" else value for value in line])
         if progress and (done % 100 == 0 or done == len(rows)):
             progress(done, len(rows))
     return out
 
 
-def _marks(solo: bool, warning: bool, penalty: int, warning_cost: int = 0) -> str | None:
-    """What counted on a move beside its score: "solo", "avert." ("avert. −5" from the one that costs), "pén. 5";
-    None for nothing."""
-    warned = [f"avert. −{warning_cost}" if warning_cost else "avert."] if warning else []
-    marks = (["solo"] if solo else []) + warned + ([f"pén. {penalty}"] if penalty else [])
+def _marks(move: MovePoints) -> str | None:
+    """What counted on a move beside its score, as the engine counted it: "solo", "avert." ("avert. −5" when it
+    took points), "pén. 5" (the points the penalty took); None for nothing."""
+    warned = [f"avert. −{move.warning_points}" if move.warning_points else "avert."] if move.warning else []
+    marks = (["solo"] if move.solo else []) + warned + ([f"pén. {move.penalty_taken}"] if move.penalty_taken else [])
     return ", ".join(marks) or None
 
 
@@ -297,8 +292,8 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     for row in rows:
         line = [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
         line += [row.total, row.gap, row.percent, row.solos, "oui" if row.absent else None]
-        for score, solo, warning, penalty, warning_cost in row.moves:
-            line += [score, _marks(solo, warning, penalty, warning_cost)]
+        for score, move in row.moves:
+            line += [score, _marks(move)]
         table_rows.append(line)
     return _spreadsheet(title, header, [tops, *table_rows], kind, fixed=2)
 

@@ -1,8 +1,8 @@
 """One player's recap of a duplicate session: each move's top beside what he played, with his running total and
 percentage of the tops; the board replayed move by move; a chart of his percentage beside the room's.
 
-The figures come from the ranking's own input and engine (`services.ranking_input`, `rank`, `move_points`), so
-that his last running total is his total in the ranking, solos, penalties and avertissements included. Like the
+The figures come from the ranking's own input and engine (`services.ranking_input`, `move_points`, `rank_points`),
+so that his last running total is his total in the ranking, solos, penalties and avertissements included. Like the
 room's screens, a session still being played counts its moves closed only (`services.closed_move`).
 """
 
@@ -15,7 +15,7 @@ from scoring.boards import board_rows
 from scoring.engine.draw import bag_after, parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Board, Move
-from scoring.engine.ranking import RankingRow, move_points, percent_of, rank
+from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
 from scoring.forms import GridMove
 
 from . import services
@@ -34,7 +34,7 @@ class RecapRow:
     solo: bool
     solo_points: int
     warning: bool
-    penalty_points: int  # the move's penalty and its avertissement's cost
+    penalty_points: int  # what the move's penalty and its avertissement's cost took (FISF §5: at most his score)
     total: int  # running: what counts for the ranking after this move
     tops_total: int  # running
     percent: float  # running, of the tops
@@ -132,9 +132,8 @@ def player_recap(session: Session, player: Player) -> PlayerRecap:
     """The recap of `player` (one of the session's) in a handful of queries, whatever the number of players."""
     closed = services.closed_move(session)
     figures = services.ranking_input(session, up_to=closed)
-    arguments = figures.engine_arguments()
-    ranked = rank(**arguments)
-    points = move_points(**arguments)
+    points = move_points(**figures.engine_arguments())
+    ranked = rank_points(points, tops=figures.tops)
     rounds = list(session.rounds.filter(pk__in=[pk for pk, _top in figures.rounds]).order_by("number"))
     results = {result.round_id: result for result in Result.objects.filter(player=player, round__in=rounds)}
 

@@ -159,7 +159,9 @@ class RecapRowOut(Schema):
     solo: bool
     solo_points: int
     warning: bool
-    penalty: int = Field(description="Points retirés sur ce coup : pénalité et avertissement au-delà du seuil.")
+    penalty: int = Field(
+        description="Points retirés sur ce coup (pénalité, avertissement au-delà du seuil), au plus son score."
+    )
     total: int = Field(description="Total cumulé : ce qui compte au classement après ce coup.")
     tops_total: int = Field(description="Somme des tops jusqu'à ce coup.")
     percent: float = Field(description="Total en pourcentage des tops, une décimale.")

@@ -31,7 +31,17 @@ from scoring.engine.errors import ScoringError
 from scoring.engine.lexicon import normalise_word
 from scoring.engine.movegen import generate_moves
 from scoring.engine.moves import Board, Move, Play, replay
-from scoring.engine.ranking import CombinedRow, RankingRow, SeasonRow, combine, rank, rank_season, solos_by_move
+from scoring.engine.ranking import (
+    CombinedRow,
+    MovePoints,
+    RankingRow,
+    SeasonRow,
+    combine,
+    move_points,
+    rank,
+    rank_points,
+    rank_season,
+)
 from scoring.engine.rules import RuleSet
 from scoring.forms import GridMove
 from scoring.models import RuleSet as RuleSetRow
@@ -1188,7 +1198,8 @@ class RoomRanking:
 def room_ranking(session: Session) -> RoomRanking:
     """The room's ranking, computed once for each version of the session (which every change it shows bumps)
     and kept in the shared cache: the players' pages all ask for it while they send their bulletins."""
-    key = f"duplicate:room-ranking:2:{session.pk}:{session.version}"  # 2: the shape of RoomRanking's rows
+    # 3: the shape of RoomRanking's rows, and how they count (issue 22: a sanction no longer takes a move below 0).
+    key = f"duplicate:room-ranking:3:{session.pk}:{session.version}"
     cached = cache.get(key)
     if cached is None:
         closed = closed_move(session)
@@ -1205,13 +1216,16 @@ def room_ranking(session: Session) -> RoomRanking:
 
 @dataclass
 class SheetColumn:
-    """A player on the game's sheet: his result on each move (None where none), his ranking row, the moves
-    where he had a solo."""
+    """A player on the game's sheet: his ranking row, and on each move his result (None where none) with what the
+    move brought him as the ranking counts it (None before its top is placed)."""
 
     player: Player
     row: RankingRow
-    cells: list[tuple[Round, Result | None]]  # one per move
-    solo_numbers: set[int]
+    cells: list[tuple[Round, Result | None, MovePoints | None]]  # one per move
+
+    @property
+    def solo_numbers(self) -> set[int]:
+        return {round_.number for round_, _result, points in self.cells if points and points.solo}
 
 
 @dataclass
@@ -1227,27 +1241,26 @@ class GameSheet:
 
 def game_sheet(session: Session) -> GameSheet:
     """The sheet in five queries whatever the number of players and moves."""
-    rows, tops_total = ranking(session)
-    by_player = {named.player.pk: named for named in rows}
+    figures = ranking_input(session)
+    points = move_points(**figures.engine_arguments())
+    rows = rank_points(points, tops=figures.tops)
     rounds = list(session.rounds.all())
     index = {round_.pk: i for i, round_ in enumerate(rounds)}
-    results = {pk: [None] * len(rounds) for pk in by_player}
+    results = {pk: [None] * len(rounds) for pk in figures.players}
     for result in Result.objects.filter(round__session=session):
         results[result.player_id][index[result.round_id]] = result
-    placed = [round_ for round_ in rounds if round_.top_score is not None]
-    scores = {
-        pk: [line[index[r.pk]].score if line[index[r.pk]] else None for r in placed] for pk, line in results.items()
-    }
-    solos = {pk: set() for pk in by_player}
-    for round_, player_pk in zip(placed, solos_by_move([r.top_score for r in placed], scores), strict=True):
-        if player_pk is not None:
-            solos[player_pk].add(round_.number)
+    counted = {pk: [None] * len(rounds) for pk in figures.players}
+    for pk, moves in points.items():
+        for (round_pk, _top), move in zip(figures.rounds, moves, strict=True):
+            counted[pk][index[round_pk]] = move
     columns = {
-        pk: SheetColumn(named.player, named.row, list(zip(rounds, results[pk], strict=True)), solos[pk])
-        for pk, named in by_player.items()
+        row.player: SheetColumn(
+            figures.players[row.player], row, list(zip(rounds, results[row.player], counted[row.player], strict=True))
+        )
+        for row in rows
     }
-    ordered = [columns[player.pk] for player in sorted((n.player for n in rows), key=_table_order)]
-    return GameSheet(rounds, ordered, [columns[named.player.pk] for named in rows], tops_total)
+    ordered = [columns[player.pk] for player in sorted(figures.players.values(), key=_table_order)]
+    return GameSheet(rounds, ordered, [columns[row.player] for row in rows], sum(figures.tops))
 
 
 def _table_order(player: Player):

@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine.ranking import percent_of, rank, shared_places, solos_by_move, warning_penalties
+from scoring.engine.ranking import move_points, percent_of, rank_points, shared_places
 from scoring.models import Edition, RuleSet, move_index
 
 from . import games, services
@@ -231,8 +231,7 @@ class Row:
     percent: float
     solos: int
     absent: bool = False  # declared absent (forfait) during the game: ranked with what he played
-    # With `ranking(detail=True)`, each counted move's (score or None, solo, avertissement, penalty, the
-    # avertissement's cost): an export's.
+    # With `ranking(detail=True)`, each counted move's (score or None, its `MovePoints`): an export's.
     moves: tuple = ()
 
 
@@ -293,7 +292,8 @@ def ranking_stamp(simultane: Simultane) -> str:
 def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     """`ranking`, computed once for each state of the rooms (`ranking_stamp`, given when the caller has it) and
     kept in the shared cache."""
-    key = f"duplicate:simultane-ranking:2:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
+    # 3: since a sanction no longer takes a move below 0 (issue 22), a ranking cached before counts otherwise.
+    key = f"duplicate:simultane-ranking:3:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
     cached = cache.get(key)
     if cached is None:
         cached = ranking(simultane)
@@ -301,21 +301,10 @@ def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     return cached
 
 
-def _moves_of(figures: services.RankingInput, player: int, solos: list) -> tuple:
-    """A player's counted moves as an export prints them: (score or None, solo, avertissement, penalty, what the
-    avertissement costs)."""
-    scores, warnings, penalties = figures.scores[player], figures.warnings[player], figures.penalties[player]
-    costs = warning_penalties(warnings, figures.rules, figures.blitz)
-    return tuple(
-        (
-            scores[move] if move < len(scores) else None,
-            solo == player,
-            move < len(warnings) and warnings[move],
-            penalties[move] if move < len(penalties) else 0,
-            costs[move] if move < len(costs) else 0,
-        )
-        for move, solo in enumerate(solos)
-    )
+def _moves_of(scores: list, points: list) -> tuple:
+    """A player's counted moves as an export prints them: (his score or None, what the move brought him); a move
+    his room has not played has no score."""
+    return tuple((scores[move] if move < len(scores) else None, brought) for move, brought in enumerate(points))
 
 
 def _club_labels(clubs) -> dict[int, str]:
@@ -361,13 +350,11 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     rows = []
     for room in started:
         figures = inputs[room.session.pk]
-        arguments = figures.engine_arguments()
-        arguments["tops"] = tops
-        solos = solos_by_move(tops, figures.scores) if detail else ()
-        for ranked in rank(**arguments):
+        points = move_points(**(figures.engine_arguments() | {"tops": tops}))
+        for ranked in rank_points(points, tops=tops):
             # A player declared absent (forfait) stays ranked with what he played, as in his room's ranking.
             player = figures.players[ranked.player]
-            counted = _moves_of(figures, ranked.player, solos) if detail else ()
+            counted = _moves_of(figures.scores[ranked.player], points[ranked.player]) if detail else ()
             rows.append((player, room, ranked, counted))
     tops_total = sum(tops)
     places = shared_places([ranked.total for _player, _room, ranked, _moves in rows])

@@ -915,7 +915,8 @@ def _sheet_context(request, session, **extra):
 
     def cell(i, round_, column):
         refused = failed.get("number") == round_.number and failed.get("player") == column.player.pk
-        return column, column.cells[i][1], failed if refused else None
+        _round, result, points = column.cells[i]
+        return column, result, points, failed if refused else None
 
     lines = [(round_, [cell(i, round_, column) for column in columns]) for i, round_ in enumerate(sheet.rounds)]
     return {

@@ -3,8 +3,8 @@
 Each player's total is set against the sum of the tops: the gap (total minus that sum, 0 for whoever found
 every top) and the percentage of it, which the règlement does not define: seed 000 gives it as a guide. A
 player alone with the best score of a move has a solo, worth a bonus in large sessions; penalties and
-avertissements then take points away. Equal totals share a place (1, 2, 2, 4), in duplicate and at the end of a
-classic game alike.
+avertissements take points away (§5), from the move's score and never below 0, the solo's bonus added after
+them. Equal totals share a place (1, 2, 2, 4), in duplicate and at the end of a classic game alike.
 """
 
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ class RankingRow:
     place: int
     solos: int
     solo_points: int
-    penalty_points: int  # penalties and avertissements together, as a positive number
+    penalty_points: int  # what penalties and avertissements took, as a positive number
     warnings: int
 
 
@@ -64,7 +64,8 @@ def solos_by_move(tops: list[int], scores: dict) -> list[object | None]:
 
 
 def warning_penalties(warnings: list[bool], rules: RuleSet, blitz: bool = False) -> list[int]:
-    """Points each move's avertissement costs: nothing up to the threshold (4th, 6th in blitz), then each one."""
+    """Points each move's avertissement costs: nothing up to the threshold (4th, 6th in blitz), then each one;
+    `move_points` takes no more of it than the move has left."""
     threshold = rules.warnings_threshold(blitz)
     costs = []
     count = 0
@@ -75,19 +76,34 @@ def warning_penalties(warnings: list[bool], rules: RuleSet, blitz: bool = False)
 
 
 class MovePoints(NamedTuple):
-    """What one move brings a player towards his total: his score (0 when none), the solo bonus when the move is
-    his solo, less its penalty and what its avertissement costs. A tuple: a ranking of 1,500 players over 25
+    """What one move brings a player towards his total: his score (0 when none) less what its sanctions take,
+    never below 0 (FISF §5: a 3 given −5 counts 0), then the solo bonus when the move is his solo (§3.5: judged on
+    the scores as written, its bonus added after the sanctions). A tuple: a ranking of 1,500 players over 25
     moves makes 37,500 of them."""
 
     score: int
     solo: bool
     solo_points: int
     warning: bool
-    penalty_points: int  # the move's penalty and its avertissement's cost, as a positive number
+    penalty_points: int  # what the move's penalty and its avertissement's cost took: at most its score
+    warning_points: int  # of those, what the avertissement's cost took
 
     @property
     def points(self) -> int:
-        return self.score + self.solo_points - self.penalty_points
+        return self.score - self.penalty_points + self.solo_points
+
+    @property
+    def penalty_taken(self) -> int:
+        """What the arbiter's penalty alone took, without the avertissement's cost."""
+        return self.penalty_points - self.warning_points
+
+
+def _sanctions_taken(score: int, penalty: int, warning_cost: int) -> tuple[int, int]:
+    """What a move's penalty and its avertissement's cost take from its score (§5), and of that the cost's share:
+    the penalty first, then the cost from what is left, so that the move never counts less than 0."""
+    penalty_taken = min(penalty, score)
+    warning_taken = min(warning_cost, score - penalty_taken)
+    return penalty_taken + warning_taken, warning_taken
 
 
 def move_points(
@@ -113,17 +129,14 @@ def move_points(
         warned = [bool(warned) for warned in warnings.get(player, [])[:moves]]
         warned += [False] * (moves - len(warned))
         costs = warning_penalties(warned, rules, blitz)
-        taken = penalties.get(player, [])
-        points[player] = [
-            MovePoints(
-                score=_score(line, move),
-                solo=soloists[move] == player,
-                solo_points=bonus if soloists[move] == player else 0,
-                warning=warned[move],
-                penalty_points=(taken[move] if move < len(taken) else 0) + costs[move],
-            )
-            for move in range(moves)
-        ]
+        given = penalties.get(player, [])
+        player_points = []
+        for move in range(moves):
+            score = _score(line, move)
+            taken, warning_taken = _sanctions_taken(score, given[move] if move < len(given) else 0, costs[move])
+            solo = soloists[move] == player
+            player_points.append(MovePoints(score, solo, bonus if solo else 0, warned[move], taken, warning_taken))
+        points[player] = player_points
     return points
 
 
@@ -139,21 +152,29 @@ def rank(
 ) -> list[RankingRow]:
     """The session's ranking, best first, then by player id.
 
-    `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → points taken
-    per move; `warnings`: player → whether the move brought an avertissement. Only the moves of `tops` count.
-    `present`: the players who count towards the solo bonus's threshold (§3.5), all of them unless given: a
-    player declared absent (forfait) keeps his line but not his place in that count.
+    `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → the penalty the
+    arbiter gave on each move, in points; `warnings`: player → whether the move brought an avertissement. Only the
+    moves of `tops` count. `present`: the players who count towards the solo bonus's threshold (§3.5), all of
+    them unless given: a player declared absent (forfait) keeps his line but not his place in that count.
     """
     points = move_points(
         tops=tops, scores=scores, penalties=penalties, warnings=warnings, rules=rules, blitz=blitz, present=present
     )
+    return rank_points(points, tops=tops)
+
+
+def rank_points(points: dict[object, list[MovePoints]], *, tops: list[int]) -> list[RankingRow]:
+    """The ranking from each player's `move_points`, for a caller that also shows them move by move."""
     top_total = sum(tops)
     figures = []
     solo_counts = {}
     for player, moves in points.items():
-        # (score, solo, solo points, warning, penalty points) of each move, added up column by column at once.
-        scores, solos, solo_points, warnings, penalty_points = map(sum, zip(*moves, strict=True)) if moves else (0,) * 5
-        figures.append((player, scores + solo_points - penalty_points, solo_points, penalty_points, warnings))
+        # Each move's (score, solo, solo points, warning, points taken, of which the avertissement's), added up
+        # column by column at once.
+        scores, solos, solo_points, warnings, taken, _warning_taken = (
+            map(sum, zip(*moves, strict=True)) if moves else (0,) * 6
+        )
+        figures.append((player, scores - taken + solo_points, solo_points, taken, warnings))
         solo_counts[player] = solos
     places = shared_places([total for _, total, *_ in figures])
     rows = [

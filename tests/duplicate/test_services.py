@@ -169,7 +169,7 @@ def test_warnings_and_penalty_marks(session):
     services.result_mark(round_=rounds[4], player=player, penalty=5)
     assert services.ranking(session)[0][0].row.total == 40
     services.result_mark(round_=rounds[4], player=player, zero=True)
-    assert services.ranking(session)[0][0].row.total == 30
+    assert services.ranking(session)[0][0].row.total == 35  # a zero with a penalty counts 0, not −5 (FISF §5)
 
 
 def test_players_from_a_pasted_list_or_csv(session):
@@ -359,9 +359,10 @@ def test_a_mark_without_a_bulletin_leaves_the_bulletin_missing(session):
     services.result_mark(round_=round_, player=bob_player, penalty=5)
     state = services.bulletins(round_)
     assert (state.entered, [p.name for p in state.missing]) == (0, ["Alice", "Bob"])
-    assert scores_of(session)[1][1][1] == -5  # Bob: no bulletin, 5 off
+    assert scores_of(session)[1][1][1] == 0  # Bob: no bulletin; the penalty takes nothing below 0 (FISF §5)
     services.result_set(round_=round_, player=bob_player, score=20)
     assert services.bulletins(round_).entered == 1
+    assert scores_of(session)[1][0][:2] == ("Bob", 15)  # his penalty, kept, now takes 5 of 20
 
 
 @pytest.mark.parametrize(

@@ -735,3 +735,23 @@ def test_two_organisers_registering_the_same_club_at_once_get_one_room(monkeypat
         simultanes.room_register(simultane=simultane, club=lyon, creator=alice)
     assert str(refused.value).startswith("Le club « Club de Lyon » a déjà sa salle dans ce simultané")
     assert Session.objects.filter(simultane=simultane).count() == 1
+
+
+def test_a_penalty_on_a_small_score_counts_zero_in_the_combined_ranking_and_its_files(
+    client, simultane, lyon, alice, eve
+):
+    """Issue 22 (FISF §5): Ann writes 3 on move 1 and the arbiter gives −5; the move counts 0, not −2."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(3, 20), (18, 10), (13, 13), (71, 50)], finish=False)
+    ann = lyon_room.players.get(name="Ann")
+    first = lyon_room.rounds.get(number=1)
+    services.result_mark(round_=first, player=ann, penalty=lyon_room.rules_engine.duplicate_penalty)
+    services.session_finish(session=lyon_room)
+    assert rows(simultanes.ranking(simultane).rows) == [
+        (1, "Ann", "Club de Lyon", 102, -26, 79.7),
+        (2, "Ben", "Club de Lyon", 93, -35, 72.7),
+    ]
+    client.force_login(eve)
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
+    assert lines[7].endswith(";102;-26;79,7;2;;3;pén. 3;18;solo;13;;71;solo")  # what the penalty took, 3
