@@ -880,7 +880,7 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
             for round_ in played
             for player in players
         )
-        current = services.round_add(session=room, play_top=True)
+        current = services.round_reveal_top(round_=services.round_add(session=room))  # drawn, played, revealed
         assert current.number == len(game), current.number
         rooms.append((room, current, players))
     build_seconds = time.perf_counter() - started

@@ -176,16 +176,16 @@ def session_create(request, payload: SessionIn):
     return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
 
 
-@router.post("/duplicate/sessions/{pk}/rounds", response={201: RoundOut, **ERRORS}, summary="Ajouter un coup")
+@router.post("/duplicate/sessions/{pk}/rounds", response={201: RoundOut, **ERRORS}, summary="Tirer un coup")
 def round_create(request, pk: int, payload: RoundIn):
+    """The next move's draw, typed or drawn by the server; `{}` in a session playing a game (a simultané's room, a
+    game file, a replay) draws the game's next move. A draw never reveals its top: the game's comes with
+    `PUT …/rounds/{n}/top` and `{}` once the move is played, and a `top` sent with a game's draw is refused (422).
+    A session that plays no game takes a draw and its top together (a game played on paper)."""
     session = _session_for(request, pk, write=True)
     try:
         round_ = services.round_add(
-            session=session,
-            draw_text=payload.draw or None,
-            top_text=payload.top or None,
-            play_top=True,  # a session playing a game: {} plays its next move, draw and top
-            by=request.user,
+            session=session, draw_text=payload.draw or None, top_text=payload.top or None, by=request.user
         )
     except services.DuplicateError as error:
         _refused(error)
@@ -380,10 +380,14 @@ def session_history(request, pk: int):
     }
 
 
-@router.put("/duplicate/sessions/{pk}/rounds/{number}/top", response={200: RoundOut, **ERRORS}, summary="Placer le top")
+@router.put(
+    "/duplicate/sessions/{pk}/rounds/{number}/top",
+    response={200: RoundOut, **ERRORS},
+    summary="Placer ou révéler le top",
+)
 def round_top(request, pk: int, number: int, payload: RoundTopIn):
-    """The top of the last move, placed or corrected (a move drawn without it); `{}` for a session playing a game
-    places the game's top."""
+    """The top of the last move, placed or corrected (a move drawn without it); `{}` in a session playing a game
+    reveals the game's top once the move is played (its draw never does)."""
     round_ = _round_for_organiser(request, pk, number)
     try:
         if payload.top:

@@ -48,13 +48,22 @@ class SessionOut(Schema):
 
 
 class RoundIn(Schema):
-    draw: text(Round, "draw") | None = Field(None, description="Tirage (EU+ACC?N) ; absent : tiré par le serveur.")
-    top: text(Round, "top") | None = Field(None, description="Top en notation FISF.")
+    draw: text(Round, "draw") | None = Field(
+        None,
+        description="Tirage (EU+ACC?N) ; absent : tiré par le serveur, ou le coup suivant de la partie jouée "
+        "(salle d'un simultané, fichier de partie, séance rejouée).",
+    )
+    top: text(Round, "top") | None = Field(
+        None,
+        description="Top en notation FISF, saisi avec le tirage dans une séance qui ne joue pas de partie (une "
+        "partie sur papier) ; refusé (422) avec le tirage d'une partie jouée, dont le top se révèle une fois le "
+        "coup joué (PUT …/rounds/{n}/top avec {}). Un tirage ne révèle jamais son top.",
+    )
 
 
 class RoundTopIn(Schema):
     top: text(Round, "top") | None = Field(
-        None, description="Top en notation FISF ; absent : celui de la partie jouée."
+        None, description="Top en notation FISF ; absent : celui de la partie jouée, révélé."
     )
 
 

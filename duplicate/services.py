@@ -487,12 +487,11 @@ def room_board(session: Session) -> list:
     return board_rows(current.board, laid)
 
 
-def round_add(
-    *, session: Session, draw_text: str | None = None, top_text: str | None = None, play_top=False, by=None
-) -> Round:
+def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None, by=None) -> Round:
     """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
-    session's seed), then its top when given. A session playing a game (a replay, a game file, a simultané) takes
-    the game's next draw, a typed one must be that one, and `play_top` places the game's top with it."""
+    session's seed), then its top when given (an arbiter entering a game played on paper). A session playing a
+    game (a replay, a game file, a simultané) takes the game's next draw, a typed one must be that one, and never
+    its top: a draw never reveals its top, which comes with `round_reveal_top` once the move is played."""
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         _refuse_if_finished(locked)
@@ -502,10 +501,16 @@ def round_add(
         edition, rules = locked.edition_engine, locked.rules_engine
         scripted = None
         if locked.plays_a_game:
+            if top_text:
+                raise DuplicateError(
+                    _(
+                        "Le top d'une partie jouée se révèle une fois le coup joué (« Révéler le top de la partie », "
+                        "ou PUT …/rounds/%(number)d/top avec {}), pas avec son tirage."
+                    )
+                    % {"number": current.next_number}
+                )
             scripted = _next_scripted(locked, current.next_number, draw_text)
             draw_text = scripted.draw
-            if play_top and not top_text:
-                top_text = scripted.top
         if draw_text:
             try:
                 draw = parse_draw(draw_text, edition, rules.rack_size)

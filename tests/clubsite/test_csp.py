@@ -117,7 +117,7 @@ def pages(client):
     )
     room = room_register(simultane=simultane, club=club, creator=member, players=[(1, "Ann"), (2, "Ben")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
-    duplicate_services.round_add(session=room, play_top=True)
+    duplicate_services.round_reveal_top(round_=duplicate_services.round_add(session=room))
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
     visitor = [
         "/",

@@ -83,7 +83,7 @@ def test_a_session_from_a_file_draws_the_files_moves_in_order(from_file):
     services.round_reveal_top(round_=first)
     first.refresh_from_db()
     assert (first.top, first.top_score) == ("H4 VAGUE", 26)
-    second = services.round_add(session=from_file, play_top=True)
+    second = services.round_reveal_top(round_=services.round_add(session=from_file))
     assert (second.draw, second.top, second.top_score) == ("ST+AIONX", "4G AVIONS", 18)
 
 
@@ -113,7 +113,7 @@ def test_a_top_typed_against_the_file_is_refused(from_file):
 
 def test_past_the_files_last_move_nothing_is_drawn(from_file):
     for _game_round in GAME:
-        services.round_add(session=from_file, play_top=True)
+        services.round_reveal_top(round_=services.round_add(session=from_file))
     with pytest.raises(services.DuplicateError) as refused:
         services.round_add(session=from_file)
     assert str(refused.value) == "Tous les coups de la partie jouée sont joués : terminez la séance."
@@ -257,7 +257,7 @@ def test_the_api_gives_a_sessions_game(client, played, alice, charlie):
 
 def test_past_the_files_last_move_the_console_says_to_finish(client, alice, from_file):
     for _game_round in GAME:
-        services.round_add(session=from_file, play_top=True)
+        services.round_reveal_top(round_=services.round_add(session=from_file))
     client.force_login(alice)
     page = client.get(reverse("duplicate:session", args=[from_file.pk])).content.decode()
     assert "Tous les coups de la partie jouée sont joués : terminez la séance." in page

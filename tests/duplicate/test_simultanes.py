@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -76,11 +77,11 @@ def start(simultane):
 
 
 def play(session, scores_by_move, finish=True):
-    """Each move of the game drawn and its top placed from the game, then each player's score (in table order)."""
+    """Each move of the game drawn, its top revealed from the game, then each player's score (in table order)."""
     start(session.simultane)
     players = list(session.players.order_by("table"))
     for scores in scores_by_move:
-        round_ = services.round_add(session=session, play_top=True)
+        round_ = services.round_reveal_top(round_=services.round_add(session=session))
         services.results_set(
             round_=round_, entries=[services.Entry(p.pk, score) for p, score in zip(players, scores, strict=True)]
         )
@@ -350,7 +351,9 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
     assert refused.status_code == 422
     played = client.post(f"/api/duplicate/sessions/{room_pk}/rounds", {}, content_type="application/json")
     assert played.status_code == 201
-    assert played.json() == {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}
+    assert played.json() == {"number": 1, "draw": "VAGUEST", "top": None, "top_score": None}
+    revealed = client.put(f"/api/duplicate/sessions/{room_pk}/rounds/1/top", {}, content_type="application/json")
+    assert revealed.json() == {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}
     scores = {"scores": [{"player": ann["id"], "score": 26}, {"player": ben["id"], "score": 20}]}
     assert (
         client.put(
@@ -369,6 +372,49 @@ def test_the_api_runs_a_simultane(client, comite, eve, lyon, alice):
         (1, "Ann", "Club de Lyon", "Salle de Lyon", 26, 0, 100.0),
         (2, "Ben", "Club de Lyon", "Salle de Lyon", 20, -6, 76.9),
     ]
+
+
+def test_a_draw_through_the_api_never_reveals_its_top(client, simultane, lyon, alice):
+    """Trial of issue 22: `POST …/rounds` with `{}` in a room placed the game's top with its draw, so the room's
+    screen and every phone showed « Top révélé » and its word before anyone had played, and no phone could send
+    its bulletin. The top comes with the reveal: `PUT …/rounds/{n}/top` with `{}`."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    Session.objects.filter(pk=lyon_room.pk).update(entry=Session.Entry.BOTH)
+    start(simultane)
+    client.force_login(alice)
+    rounds = f"/api/duplicate/sessions/{lyon_room.pk}/rounds"
+    drawn = client.post(rounds, {}, content_type="application/json")
+    assert drawn.status_code == 201
+    assert drawn.json() == {"number": 1, "draw": "VAGUEST", "top": None, "top_score": None}
+    ann = lyon_room.players.get()
+    phone = Client()
+    page = phone.get(f"/duplicate/joueur/{ann.key}/").content.decode()
+    assert "Top révélé" not in page and "VAGUE</strong>" not in page
+    assert "Top révélé" not in phone.get(f"/duplicate/salle/{lyon_room.public_key}/").content.decode()
+    assert phone.post(f"/duplicate/joueur/{ann.key}/", {"score": 20}).status_code == 302
+    assert lyon_room.rounds.get().results.get(player=ann).score == 20
+    revealed = client.put(f"{rounds}/1/top", {}, content_type="application/json")
+    assert revealed.status_code == 200
+    assert revealed.json() == {"number": 1, "draw": "VAGUEST", "top": "H4 VAGUE", "top_score": 26}
+    assert "Top révélé" in phone.get(f"/duplicate/joueur/{ann.key}/").content.decode()
+
+
+def test_a_top_sent_with_a_games_draw_is_refused(client, simultane, lyon, alice):
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
+    start(simultane)
+    client.force_login(alice)
+    refused = client.post(
+        f"/api/duplicate/sessions/{lyon_room.pk}/rounds", {"top": "H4 VAGUE"}, content_type="application/json"
+    )
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == (
+        "Le top d'une partie jouée se révèle une fois le coup joué (« Révéler le top de la partie », "
+        "ou PUT …/rounds/1/top avec {}), pas avec son tirage."
+    )
+    assert not lyon_room.rounds.exists()
+    with pytest.raises(services.DuplicateError):
+        services.round_add(session=lyon_room, top_text="H4 VAGUE")
+    assert not lyon_room.rounds.exists()
 
 
 @pytest.mark.parametrize(
@@ -600,7 +646,7 @@ def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, s
     services.player_update(player=ben, name="Ben", table=2, absent=True, licence="", club="", series="B")
     ann = lyon_room.players.get(name="Ann")
     for score in (13, 71):
-        round_ = services.round_add(session=lyon_room, play_top=True)
+        round_ = services.round_reveal_top(round_=services.round_add(session=lyon_room))
         services.results_set(round_=round_, entries=[services.Entry(ann.pk, score)])
     services.session_finish(session=lyon_room)
     room_rows, _tops = services.ranking(lyon_room)

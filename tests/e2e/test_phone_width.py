@@ -104,7 +104,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
         simultane=simultane, club=club, creator=member, players=[(n, f"Joueuse numéro {n} de la salle") for n in (1, 2)]
     )
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
-    duplicate_services.round_add(session=room, play_top=True)
+    duplicate_services.round_reveal_top(round_=duplicate_services.round_add(session=room))
     duplicate_services.result_set(round_=room.rounds.get(), player=room.players.first(), score=26)
     duplicate_services.session_finish(session=room)
 

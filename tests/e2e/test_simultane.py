@@ -170,7 +170,7 @@ def comite_with_a_room(browser, live_server, page):
     assert room.entry == Session.Entry.PLAYERS
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for _move in range(2):
-        services.round_add(session=room, play_top=True)
+        services.round_reveal_top(round_=services.round_add(session=room))
     return simultane, room, arbiter_page
 
 
@@ -244,7 +244,7 @@ def test_a_finished_rooms_console_fits_a_phone(page):
     room = simultanes.room_register(simultane=simultane, club=lyon, creator=arbiter, players=[(1, "Anne")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for _move in game:
-        services.round_add(session=room, play_top=True)
+        services.round_reveal_top(round_=services.round_add(session=room))
     services.session_finish(session=room)
     page.goto(f"/duplicate/{room.pk}/")
     expect(page.locator("h1")).to_have_text("Simultané des Alpes · Club de Lyon")
