@@ -536,7 +536,7 @@ def season_ranking(request, pk: int):
     season = Season.objects.visible_to(request.user).filter(pk=pk).first()
     if season is None:
         raise HttpError(404, _("Saison introuvable."))
-    standing = services.season_ranking(season)
+    standing = services.season_ranking(season, reader=request.user)
     return {
         "name": season.name,
         "start": season.start,

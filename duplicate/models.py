@@ -9,7 +9,8 @@ from django.contrib.contenttypes.fields import GenericRelation
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connections, models
-from django.db.models import F, Q
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.functional import cached_property
@@ -88,6 +89,15 @@ def unlink_keeping_the_username(collector, field, sub_objs, using):
     collector.add_field_update(field, None, sub_objs)
 
 
+def _stage():
+    """The stage of the session the outer query reads (`SessionQuerySet.sealed_from`): 2 × its last move drawn, + 1
+    once that move's top is placed; 0 before its first draw."""
+    last = Round.objects.filter(session=OuterRef("pk")).order_by("-number")
+    top_placed = Case(When(top="", then=Value(0)), default=Value(1))
+    stage = last.annotate(stage=F("number") * 2 + top_placed).values("stage")[:1]
+    return Coalesce(Subquery(stage, output_field=IntegerField()), Value(0))
+
+
 class SessionQuerySet(models.QuerySet):
     def organised_by(self, user):
         """Sessions a member runs: those of clubs he organises (a club admin counts), and his personal ones."""
@@ -99,16 +109,49 @@ class SessionQuerySet(models.QuerySet):
         """Sessions a member may read: those he runs, those of his clubs, those he plays in, and the rooms of the
         simultanés his federation body prepares once their ranking is closed (before, a room ahead would show him
         draws the game keeps sealed from him, who may run or play in a slower room; the combined ranking is his
-        to follow live). Their consoles stay their clubs'. The others are answered as if they did not exist, so
-        that nobody can probe which ids do."""
+        to follow live); none of the rooms sealed from him (`sealed_from`). Their consoles stay their clubs'. The
+        others are answered as if they did not exist, so that nobody can probe which ids do."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(
+        readable = self.filter(
             Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
             | Q(pk__in=Player.objects.filter(member=user).values("session"))
             | Q(simultane__body__in=Club.objects.organised_by(user).bodies(), simultane__closed_at__isnull=False)
         )
+        return readable.unsealed_for(user)
+
+    def sealed_from(self, user):
+        """The simultané rooms `user` may not read yet, whatever else lets him read them (his club, a seat, running
+        it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.closed_at`).
+
+        His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`) or that he
+        runs (`organised_by`); with none, S seals nothing from him, and a club's member reads his club's room as
+        any session. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is placed
+        (0 before its first draw); his limit in S is the lowest stage among his rooms, and every room of S above
+        it, his own included, is sealed from him: a room ahead would show him draws and tops his slower room has
+        not reached. An arbiter running his room alone is at its stage and sees it all; a club's organiser who
+        plays in a slower room loses his own room's console until the slower one catches up or the ranking is
+        closed. A closed simultané seals nothing.
+
+        The room's public links (its projector `salle/<key>`, its ranking `classement/<key>`, a player's phone
+        `joueur/<key>`) are handed out inside that room and do not ask: whoever holds one is in that room.
+
+        Evaluated within the caller's query (subqueries): it costs no query of its own."""
+        if not user.is_authenticated:
+            return self.none()
+        his_rooms = Session.objects.filter(
+            Q(pk__in=Session.objects.organised_by(user).values("pk"))
+            | Q(pk__in=Player.objects.filter(member=user).values("session")),
+            simultane=OuterRef("simultane"),
+        )
+        behind = his_rooms.annotate(stage=_stage()).filter(stage__lt=OuterRef("stage"))
+        rooms = self.filter(simultane__isnull=False, simultane__closed_at__isnull=True)
+        return rooms.annotate(stage=_stage()).filter(Exists(behind))
+
+    def unsealed_for(self, user):
+        """These sessions but those sealed from `user` (`sealed_from`)."""
+        return self.exclude(pk__in=Session.objects.sealed_from(user).values("pk"))
 
     def played_by(self, user):
         if not user.is_authenticated:
@@ -370,11 +413,12 @@ class Simultane(models.Model):
 class PlayerQuerySet(models.QuerySet):
     def recap_readable_by(self, user):
         """The players whose own recap a member may read: his own seats, every player of the sessions he runs, and
-        every player of the rooms of the simultanés his federation body prepares, once closed (as `visible_to`).
-        Nobody else reads a player's recap, his club's other members included (they read the game's recap)."""
+        every player of the rooms of the simultanés his federation body prepares, once closed (as `visible_to`);
+        none in a room sealed from him (`SessionQuerySet.sealed_from`), his own seat's included. Nobody else reads a
+        player's recap, his club's other members included (they read the game's recap)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(
+        readable = self.filter(
             Q(member=user)
             | Q(session__in=Session.objects.organised_by(user))
             | Q(
@@ -382,6 +426,7 @@ class PlayerQuerySet(models.QuerySet):
                 session__simultane__closed_at__isnull=False,
             )
         )
+        return readable.exclude(session__in=Session.objects.sealed_from(user).values("pk"))
 
     def by_key(self, key: str) -> "tuple[Player, Round | None] | None":
         """The player whose personal link this is, his session loaded, and the move being played (None before the
@@ -467,6 +512,11 @@ class Player(models.Model):
     def link_member(self, user) -> None:
         if self.session.players.filter(member=user).exclude(pk=self.pk).exists():
             raise InvitationRefused(gettext("Vous figurez déjà dans cette séance."))
+        # A simultané's game is played once: in a second room he would play moves he has seen in the first.
+        simultane = self.session.simultane_id
+        seats = Player.objects.filter(member=user, session__simultane=simultane).exclude(session=self.session_id)
+        if simultane is not None and seats.exists():
+            raise InvitationRefused(gettext("Vous figurez déjà dans une autre salle de ce simultané."))
         self.member = user
         # The member's licence fills the seat's when the line gave none. His name stays the one typed: his full name
         # is his own (a seat may be shown on a projector); the arbiter renames the seat if the room wants it.
@@ -483,8 +533,9 @@ class Player(models.Model):
 class RoundQuerySet(models.QuerySet):
     def writable_by(self, user, session_pk: int, number: int) -> "Round | None":
         """Move `number` of the session, with the session and its rule set loaded, if `user` runs it (as
-        `Session.objects.organised_by`); None otherwise, or when there is no such move. One query written in SQL
-        (clubsite.sql): every bulletin sent through the API asks."""
+        `Session.objects.organised_by`) and it is not sealed from him (`Session.objects.sealed_from`); None
+        otherwise, or when there is no such move. One query written in SQL (clubsite.sql): every bulletin sent
+        through the API asks; a simultané's room takes a second one, for its seal."""
         if not user.is_authenticated or not (0 < session_pk < 2**63 and 0 < number < 2**15):
             return None  # an id beyond its column names no move (the ORM says so itself; raw SQL would overflow)
         organising = Membership.Role.organising()
@@ -501,6 +552,8 @@ class RoundQuerySet(models.QuerySet):
         if row is None:
             return None
         round_, session, rule_set = instances(self.db, row, Round, Session, RuleSet)
+        if session.simultane_id is not None and Session.objects.sealed_from(user).filter(pk=session.pk).exists():
+            return None
         session.rule_set = rule_set  # its figures bound every bulletin (max_move_points)
         round_.session = session
         return round_

@@ -124,10 +124,10 @@ class DuplicateProgress:
 
 def member_progress(user, filters: ProgressFilters) -> DuplicateProgress:
     """His finished sessions within `filters`, newest first, in six queries and one more for each edition and
-    rule set among them, whatever the number of sessions."""
-    seats = Player.objects.filter(member=user, session__finished_at__isnull=False).select_related(
-        "session__edition", "session__rule_set", "session__club"
-    )
+    rule set among them, whatever the number of sessions; none of a simultané's room sealed from him, as his recap
+    there (`recap_readable_by`)."""
+    seats = Player.objects.recap_readable_by(user).filter(member=user, session__finished_at__isnull=False)
+    seats = seats.select_related("session__edition", "session__rule_set", "session__club")
     if filters.club is not None:
         seats = seats.filter(session__club=filters.club)
     if filters.start is not None:

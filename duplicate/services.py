@@ -550,6 +550,8 @@ def _next_scripted(session: Session, number: int, typed: str | None) -> GameRoun
             _("Le simultané « %(name)s » commence le %(when)s : aucun tirage avant.")
             % {"name": simultane.name, "when": simultane.when()}
         )
+    if session.replay_of_id:
+        _refuse_if_sealed(session.replay_of_id, session.creator)
     scripted = scripted_round(session, number)
     if scripted is None:
         raise DuplicateError(_("Tous les coups de la partie jouée sont joués : terminez la séance."))
@@ -1405,6 +1407,7 @@ def session_replay(*, source: Session, creator) -> Session:
         raise DuplicateError(_("Une séance se rejoue une fois terminée."))
     if not source.rounds.exclude(top="").exists():
         raise DuplicateError(_("Cette séance n'a aucun coup à rejouer."))
+    _refuse_if_sealed(source.pk, creator)
     replay = session_create(
         creator=creator,
         club=None,
@@ -1417,6 +1420,19 @@ def session_replay(*, source: Session, creator) -> Session:
         replay_of=source,
     )
     return replay
+
+
+def _refuse_if_sealed(source_pk: int, player) -> None:
+    """A replay shows its player the replayed session's moves: none of a simultané's room sealed from him
+    (`SessionQuerySet.sealed_from`), neither when he starts it nor at each move drawn, since he may have taken a
+    seat in a slower room of that simultané meanwhile."""
+    if player is not None and Session.objects.sealed_from(player).filter(pk=source_pk).exists():
+        raise DuplicateError(
+            _(
+                "La séance rejouée est une salle de simultané en avance sur la vôtre : son rejeu attend l'arrêt du "
+                "classement."
+            )
+        )
 
 
 def _replayed_round(replay: Session, number: int) -> Round | None:
@@ -1551,10 +1567,11 @@ class TournamentRanking:
         return sum(self.tops)
 
 
-def tournament_ranking(tournament) -> TournamentRanking:
-    """The combined ranking of a tournament's sessions: the sum of each player's totals, equal totals sharing a
-    place. A player is the same across sessions by `_identity`."""
-    sessions = list(tournament.sessions.order_by("date", "pk"))
+def tournament_ranking(tournament, *, reader) -> TournamentRanking:
+    """The combined ranking of a tournament's sessions as `reader` may read them (a simultané's room sealed from
+    him left out, `SessionQuerySet.sealed_from`): the sum of each player's totals, equal totals sharing a place. A
+    player is the same across sessions by `_identity`."""
+    sessions = list(tournament.sessions.unsealed_for(reader).order_by("date", "pk"))
     combined_input = []
     people = {}
     for session in sessions:
@@ -1586,12 +1603,13 @@ class SeasonRanking:
     sessions: list[Session]  # those the season counts, in date order
 
 
-def season_ranking(season: Season) -> SeasonRanking:
-    """The season's ranking over `season.sessions()`, by `scoring.engine.ranking.rank_season`: each session's
+def season_ranking(season: Season, *, reader) -> SeasonRanking:
+    """The season's ranking over `season.sessions()` as `reader` may read them (a simultané's room sealed from him
+    left out, `SessionQuerySet.sealed_from`), by `scoring.engine.ranking.rank_season`: each session's
     totals as its own ranking gives them, a player the same across sessions by `_identity`. A player declared
     absent (forfait) did not play that session: it does not count for him. A player is named by `_shown_name`
     (as in a tournament); equal places are listed by name."""
-    sessions = list(season.sessions().select_related("rule_set"))
+    sessions = list(season.sessions().unsealed_for(reader).select_related("rule_set"))
     rules = {code: RuleSetRow.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
     inputs = ranking_inputs(sessions, rules)
     played, names = [], {}

@@ -107,12 +107,13 @@ def _detail_context(request, simultane, form=None, edit_form=None):
 
 def _room_link(session, runs: bool, readable: set) -> str:
     """Where a room of the table opens: its console for its club's organisers, its recap (read only) for whoever
-    else reads it (the body's organisers, the club's members, its players), nowhere for the others."""
+    else reads it (the body's organisers, the club's members, its players), nowhere for the others, nor for
+    anyone while the room is sealed from him (`SessionQuerySet.sealed_from`), its own organisers included."""
+    if session.pk not in readable:
+        return ""
     if runs:
         return reverse("duplicate:session", args=[session.pk])
-    if session.pk in readable:
-        return reverse("duplicate:recap", args=[session.pk])
-    return ""
+    return reverse("duplicate:recap", args=[session.pk])
 
 
 def _organised_simultane(request, pk) -> Simultane:
@@ -193,9 +194,11 @@ def simultane_close(request, pk):
 @login_required
 @require_POST
 def room_withdraw(request, pk, room_pk):
-    """A room withdrawn by its club's organiser or the simultané's, while it has drawn nothing."""
+    """A room withdrawn by its club's organiser or the simultané's, while it has drawn nothing; one sealed from the
+    member (`SessionQuerySet.sealed_from`) is answered as an id that does not exist."""
     simultane = _simultane_for(request, pk)
-    room = get_object_or_404(Session.objects.select_related("simultane"), pk=room_pk, simultane=simultane)
+    rooms = Session.objects.unsealed_for(request.user).select_related("simultane")
+    room = get_object_or_404(rooms, pk=room_pk, simultane=simultane)
     if not (room.is_organiser(request.user) or simultane.is_organiser(request.user)):
         raise Http404
     try:

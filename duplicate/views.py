@@ -801,7 +801,7 @@ def tournament_list(request):
 @require_GET
 def tournament_detail(request, pk):
     tournament = _get_tournament_for_organiser(request, pk)
-    ranking = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament, reader=request.user)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.KINDS:
@@ -847,7 +847,7 @@ def season_list(request):
 @require_GET
 def season_detail(request, pk):
     season = _get_season_for_member(request, pk)
-    standing = services.season_ranking(season)
+    standing = services.season_ranking(season, reader=request.user)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.SEASON_KINDS:

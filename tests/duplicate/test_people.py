@@ -149,7 +149,7 @@ def test_the_federation_files_give_the_place_ties_sharing_it(client, alice, lyon
     tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[tied_evening(), tied_evening()])
     content = client.get(f"/duplicate/tournois/{tournament.pk}/?export=federation").content.decode("iso-8859-1")
     assert list(csv.reader(io.StringIO(content))) == [["1", "Anne", "52"], ["1", "Bruno", "52"], ["3", "Chloé", "40"]]
-    ranking = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament, reader=alice)
     assert exports.tournament_build(ranking, "csv", "Coupe").decode("utf-8-sig").splitlines()[:2] == [
         "Nom;Coupe",
         "Date;24/11/2026",

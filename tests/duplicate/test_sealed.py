@@ -1,0 +1,582 @@
+"""Issue 22: a simultané's sealed game stays sealed, for everyone. Until its ranking is closed, nobody reads a room
+beyond the stage of the slowest room he plays in or runs (`SessionQuerySet.sealed_from`): every page and API
+operation answers such a room as an id that does not exist.
+
+Three rooms of one simultané: Lyon's (A) has revealed move 3's top (stage 7), Annecy's (C) move 2's (stage 5),
+Grenoble's (B) has drawn move 2 without its top (stage 4). Alice organises Lyon's club and holds a seat in
+Grenoble's room; Bruno, a plain member of Lyon's club, holds one too; Charlie runs Grenoble's room and is a plain
+member of Lyon's club; Bob is a plain member of Lyon's club in no room; Dave runs Annecy's room only."""
+
+import datetime
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from clubsite.api import api
+from clubsite.invitations import InvitationRefused, invitation_accept
+from clubsite.models import ApiToken, Club, Invitation, Membership
+from clubsite.progress import ProgressFilters
+from duplicate import services, simultanes
+from duplicate.models import Change, ExportJob, Player, Result, Season, Session
+from duplicate.progress import member_progress
+from tests.conftest import accept_invitations
+
+from .conftest import make_session
+from .test_simultanes import make_simultane, start
+
+pytestmark = pytest.mark.django_db
+
+MISSING = 999999  # no session has this id
+
+
+@pytest.fixture
+def eve(db):
+    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
+
+
+@pytest.fixture
+def dave(db):
+    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+
+
+@pytest.fixture
+def bruno(lyon):
+    user = get_user_model().objects.create_user("bruno", "bruno@example.org", "motdepasse-bruno")
+    Membership.objects.create(club=lyon, user=user, role=Membership.Role.MEMBER)
+    return user
+
+
+@pytest.fixture
+def annecy(dave):
+    club = Club.objects.create(name="Club d'Annecy", slug="annecy")
+    Membership.objects.create(club=club, user=dave, role=Membership.Role.ORGANISER)
+    return club
+
+
+@pytest.fixture
+def comite(eve):
+    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
+    return club
+
+
+@dataclass
+class Cast:
+    simultane: object
+    lyon_room: Session  # A, ahead
+    grenoble_room: Session  # B, the slowest
+    annecy_room: Session  # C, between
+    ann: Player  # of Lyon's room
+    job: ExportJob  # an export of Lyon's room, built
+
+
+def room(simultane, club, organiser, names):
+    lines = [services.PlayerLine(table, name) for table, name in enumerate(names, 1)]
+    registered = simultanes.room_register(simultane=simultane, club=club, creator=organiser, players=lines)
+    accept_invitations(registered.players.all())
+    return registered
+
+
+def play(session, moves, *, last_top=True):
+    """`moves` moves of the game drawn, each with its top but the last one's unless `last_top`; the first player
+    finds every top."""
+    first = session.players.order_by("table").first()
+    for number in range(1, moves + 1):
+        round_ = services.round_add(session=session, play_top=last_top or number < moves)
+        if round_.top:
+            services.result_set(round_=round_, player=first, score=round_.top_score)
+
+
+@pytest.fixture
+def cast(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave):
+    Membership.objects.create(club=lyon, user=charlie, role=Membership.Role.MEMBER)
+    simultane = make_simultane(comite, eve)
+    lyon_room = room(simultane, lyon, alice, ["Ann", "Ben"])
+    grenoble_room = room(simultane, grenoble, charlie, ["Cid", "@bruno", "@alice"])
+    annecy_room = room(simultane, annecy, dave, ["Eve"])
+    start(simultane)
+    play(lyon_room, 3)  # stage 7
+    play(grenoble_room, 2, last_top=False)  # stage 4
+    play(annecy_room, 2)  # stage 5
+    job = ExportJob.objects.create(
+        session=lyon_room, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"x"
+    )
+    return Cast(simultane, lyon_room, grenoble_room, annecy_room, lyon_room.players.get(name="Ann"), job)
+
+
+def close(cast):
+    simultanes.simultane_close(simultane=cast.simultane)
+
+
+def page_body(response) -> str:
+    """A page as its reader gets it, but for the CSRF tokens, which differ on every page."""
+    return re.sub(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]*', r"\1", response.content.decode())
+
+
+def snapshot(session) -> tuple:
+    """What a write could change: the room's moves, players, results, state and history, and the sessions and
+    exports there are."""
+    return (
+        list(session.rounds.values_list("number", "draw", "top")),
+        list(session.players.values_list("pk", "name", "table", "absent", "series")),
+        list(Result.objects.filter(round__session=session).values_list("player", "round", "score", "warning")),
+        Session.objects.filter(pk=session.pk).values_list("finished_at", "timer_started_at").get(),
+        Change.objects.filter(session=session).count(),
+        Session.objects.count(),
+        ExportJob.objects.count(),
+    )
+
+
+# Every address of duplicate/urls.py and every API operation under /api/duplicate/ that names a session (by its id
+# or a room's, a player's, an export's): how its organiser asks for it, and what he gets once it is readable (None:
+# a write, which must then be anything but a 404).
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    method: str
+    kwargs: object = lambda cast: {}  # the address's arguments but the session's
+    data: object = lambda cast: None
+    readable: int | None = 200
+    room_kwarg: str = "pk"
+
+
+def write(kwargs=lambda cast: {}, data=lambda cast: {}, **fields):
+    return Endpoint("post", kwargs, data, readable=None, **fields)
+
+
+def third_move(cast):
+    return {"number": 3}
+
+
+def anns_third_move(cast):
+    return {"number": 3, "player_pk": cast.ann.pk}
+
+
+ROOM_PAGES = {
+    "session": Endpoint("get"),
+    "game": Endpoint("get"),
+    "players_add": write(data=lambda cast: {"players": "Zoé"}),
+    "player_edit": write(
+        lambda cast: {"player_pk": cast.ann.pk},
+        lambda cast: {"name": "Anne", "table": "1", "licence": "", "club": "", "series": ""},
+    ),
+    "player_remove": write(lambda cast: {"player_pk": cast.ann.pk}),
+    "round_add": write(data=lambda cast: {"action": "server"}),
+    "round_top": write(third_move, lambda cast: {"action": "reveal"}),
+    "round_cancel": write(third_move),
+    "result": write(anns_third_move, lambda cast: {"score": "5"}),
+    "bulletin": write(third_move, lambda cast: {"table": "1", "entry": "5"}),
+    "console_poll": Endpoint("get", third_move),
+    "timer": write(),
+    "top_grid": Endpoint("get"),
+    "counter": Endpoint("get"),
+    "finish": write(),
+    "reopen": write(),
+    "history": Endpoint("get"),
+    "sheet": Endpoint("get"),
+    "sheet_cell": write(anns_third_move, lambda cast: {"entry": "5"}),
+    "recap": Endpoint("get"),
+    "player_recap": Endpoint("get", lambda cast: {"player_pk": cast.ann.pk}),
+    "again": write(data=lambda cast: {"name": "Encore", "date": "2026-12-01"}),
+    "replay": write(),
+    "export": Endpoint("get", lambda cast: {"kind": "csv"}),
+    "export_job": Endpoint("get", lambda cast: {"job_pk": cast.job.pk}),
+    "export_download": Endpoint("get", lambda cast: {"job_pk": cast.job.pk}),
+    "simultane_withdraw": write(lambda cast: {"pk": cast.simultane.pk}, room_kwarg="room_pk"),
+}
+
+# The other addresses, and why none reads a room by its id.
+OTHER_PAGES = {
+    "list": "lists sessions by name (those of his clubs through visible_to)",
+    "new": "creates a session",
+    "simultanes": "lists simultanés",
+    "simultane_new": "prepares a simultané",
+    "simultane": "a simultané's page: its rooms' table links only the rooms visible_to its reader (tested below)",
+    "simultane_register": "registers a room before the start",
+    "simultane_game": "the whole game, once the ranking is closed only (test_simultane_pages)",
+    "simultane_ranking": "the combined ranking, on the moves every room has closed",
+    "simultane_edit": "a simultané's name and times, before any room draws",
+    "simultane_delete": "before any room draws",
+    "simultane_close": "the body's organisers close the ranking",
+    "tournaments": "lists tournaments; its form offers the sessions he runs by name",
+    "tournament": "reads its sessions through tournament_ranking(reader=), tested below",
+    "seasons": "lists seasons",
+    "season": "reads its sessions through season_ranking(reader=), tested below",
+    "season_edit": "a season's dates and rules",
+    "season_delete": "deletes the ranking only",
+    "ranking": "the room's public ranking link, handed out in that room (sealed_from's docstring)",
+    "room": "the room's projector link, handed out in that room",
+    "player": "a player's own phone link, handed out in that room",
+    "simultane_public": "the combined ranking's public link",
+}
+
+
+def api_call(method, path, body=lambda cast: None, readable=200):
+    return method, path, Endpoint(method.lower(), data=body, readable=readable)
+
+
+ROOM_OPERATIONS = {
+    f"{method} {path}": endpoint
+    for method, path, endpoint in (
+        api_call("POST", "/duplicate/sessions/{pk}/rounds", lambda cast: {}, None),
+        api_call(
+            "PUT",
+            "/duplicate/sessions/{pk}/rounds/{number}/scores",
+            lambda cast: {"scores": [{"player": cast.ann.pk, "score": 5}]},
+            None,
+        ),
+        api_call("GET", "/duplicate/sessions/{pk}/game"),
+        api_call("GET", "/duplicate/sessions/{pk}/ranking"),
+        api_call("GET", "/duplicate/sessions/{pk}/ranking.csv"),
+        api_call("POST", "/duplicate/sessions/{pk}/finish", readable=None),
+        api_call("POST", "/duplicate/sessions/{pk}/reopen", readable=None),
+        api_call("GET", "/duplicate/sessions/{pk}/history"),
+        api_call("PUT", "/duplicate/sessions/{pk}/rounds/{number}/top", lambda cast: {}, None),
+        api_call("DELETE", "/duplicate/sessions/{pk}/rounds/{number}", readable=None),
+        api_call("GET", "/duplicate/sessions/{pk}/results"),
+        api_call(
+            "PATCH", "/duplicate/sessions/{pk}/rounds/{number}/results/{player_id}", lambda cast: {"score": 5}, None
+        ),
+        api_call("GET", "/duplicate/sessions/{pk}/players/{player_id}/recap"),
+    )
+}
+
+OTHER_OPERATIONS = {
+    "POST /duplicate/sessions": "creates a session or registers a room",
+    "POST /duplicate/simultanes": "prepares a simultané",
+    "GET /duplicate/simultanes/{pk}/ranking": "the combined ranking, on the moves every room has closed",
+    "GET /duplicate/seasons/{pk}/ranking": "reads its sessions through season_ranking(reader=), tested below",
+}
+
+
+def page_request(name):
+    """How Alice asks for the address `name` of a room: send(client, cast, room_pk)."""
+    endpoint = ROOM_PAGES[name]
+
+    def send(client, cast, room_pk):
+        url = reverse(f"duplicate:{name}", kwargs={endpoint.room_kwarg: room_pk, **endpoint.kwargs(cast)})
+        data = endpoint.data(cast)
+        return getattr(client, endpoint.method)(url, *(() if data is None else (data,)))
+
+    return send
+
+
+def api_request(key):
+    """How Alice calls the API operation `key` ("PUT /duplicate/…") on a room: send(client, cast, room_pk)."""
+    endpoint = ROOM_OPERATIONS[key]
+
+    def send(client, cast, room_pk):
+        url = "/api" + key.split(" ", 1)[1].format(pk=room_pk, number=3, player_id=cast.ann.pk)
+        body = endpoint.data(cast)
+        if body is None:
+            return getattr(client, endpoint.method)(url)
+        return getattr(client, endpoint.method)(url, body, content_type="application/json")
+
+    return send
+
+
+def sealed_answer(client, send, cast) -> str:
+    """What is wrong with the answer Alice gets from `send(client, cast, room_pk)` for Lyon's room, sealed from her:
+    "" when it is the answer to an id that does not exist and nothing changed."""
+    before = snapshot(cast.lyon_room)
+    sealed, missing = send(client, cast, cast.lyon_room.pk), send(client, cast, MISSING)
+    if sealed.status_code != 404 or missing.status_code != 404:
+        return f"{sealed.status_code} (an id that does not exist: {missing.status_code})"
+    if answer(sealed) != answer(missing):
+        return "not the answer to an id that does not exist"
+    if snapshot(cast.lyon_room) != before:
+        return "the room changed"
+    return ""
+
+
+def answer(response):
+    if response["Content-Type"].startswith("application/json"):
+        return response.json()
+    return page_body(response)
+
+
+def opened_answer(response, endpoint) -> str:
+    """What is wrong with the answer once the ranking is closed: a read answers as it did before the seal, a write
+    anything but the 404 of the seal."""
+    if endpoint.readable is None:
+        return "" if response.status_code != 404 else "still sealed"
+    return "" if response.status_code == endpoint.readable else f"{response.status_code}"
+
+
+@pytest.mark.parametrize("name", sorted(ROOM_PAGES))
+def test_a_room_ahead_is_sealed_from_its_organiser_playing_in_a_slower_room(client, cast, alice, name):
+    """Alice runs Lyon's room (stage 7) and plays in Grenoble's (4): every page of Lyon's room answers her as an id
+    that does not exist, writes change nothing; once the ranking is closed, her room is hers again."""
+    client.force_login(alice)
+    assert sealed_answer(client, page_request(name), cast) == ""
+    close(cast)
+    assert opened_answer(page_request(name)(client, cast, cast.lyon_room.pk), ROOM_PAGES[name]) == ""
+
+
+@pytest.mark.parametrize("key", sorted(ROOM_OPERATIONS))
+def test_the_api_seals_a_room_ahead_from_its_organiser_playing_in_a_slower_room(client, cast, alice, key):
+    client.force_login(alice)
+    assert sealed_answer(client, api_request(key), cast) == ""
+    close(cast)
+    assert opened_answer(api_request(key)(client, cast, cast.lyon_room.pk), ROOM_OPERATIONS[key]) == ""
+
+
+def test_a_bearer_token_is_sealed_as_the_browser_is(client, cast, alice):
+    """The bulletins' hot path (`Round.objects.writable_by`, in SQL) asks too."""
+    token = ApiToken.issue(alice)
+    url = f"/api/duplicate/sessions/{cast.lyon_room.pk}/rounds/3/scores"
+    body = {"scores": [{"player": cast.ann.pk, "score": 5}]}
+    response = client.put(url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert (response.status_code, response.json()) == (404, {"detail": "Séance introuvable."})
+    assert Result.objects.get(player=cast.ann, round__number=3).score == 13
+
+
+MEMBER_READS = [
+    ("duplicate:session", 302),  # a member is sent to the recap
+    ("duplicate:sheet", 302),
+    ("duplicate:recap", 200),
+    ("duplicate:game", 200),
+]
+MEMBER_API_READS = ["game", "results", "ranking", "ranking.csv"]
+
+
+def member_reads(client, user, session) -> dict:
+    client.force_login(user)
+    pages = {name: client.get(reverse(name, args=[session.pk])).status_code for name, _status in MEMBER_READS}
+    api_reads = {
+        name: client.get(f"/api/duplicate/sessions/{session.pk}/{name}").status_code for name in MEMBER_API_READS
+    }
+    return pages | api_reads
+
+
+def test_a_member_of_the_club_ahead_who_plays_in_or_runs_a_slower_room_reads_none_of_it(
+    client, cast, bob, bruno, charlie
+):
+    """Bruno plays in Grenoble's room, Charlie runs it: both are members of Lyon's club, whose room is ahead. Bob,
+    Lyon's member in no room, reads it as any session of his club."""
+    as_a_member = dict(MEMBER_READS) | dict.fromkeys(MEMBER_API_READS, 200)
+    sealed = dict.fromkeys(as_a_member, 404)
+    assert member_reads(client, bob, cast.lyon_room) == as_a_member
+    assert member_reads(client, bruno, cast.lyon_room) == sealed
+    assert member_reads(client, charlie, cast.lyon_room) == sealed
+    close(cast)
+    for user in (bob, bruno, charlie):
+        assert member_reads(client, user, cast.lyon_room) == as_a_member, user
+
+
+def test_the_404_of_a_sealed_room_is_that_of_an_id_that_does_not_exist(client, cast, bruno):
+    client.force_login(bruno)
+    for name in ("duplicate:recap", "duplicate:game", "duplicate:session"):
+        sealed = client.get(reverse(name, args=[cast.lyon_room.pk]))
+        missing = client.get(reverse(name, args=[MISSING]))
+        assert (sealed.status_code, page_body(sealed)) == (missing.status_code, page_body(missing))
+    for name in MEMBER_API_READS:
+        sealed = client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/{name}")
+        assert (sealed.status_code, sealed.json()) == (404, {"detail": "Séance introuvable."})
+
+
+def test_every_room_above_his_limit_is_sealed_his_slower_one_not(client, cast, alice, bruno, charlie, bob, dave):
+    rooms = {cast.lyon_room.pk: "A", cast.grenoble_room.pk: "B", cast.annecy_room.pk: "C"}
+
+    def sealed(user):
+        return sorted(rooms[pk] for pk in Session.objects.sealed_from(user).values_list("pk", flat=True))
+
+    assert {user.username: sealed(user) for user in (alice, bruno, charlie, bob, dave)} == {
+        "alice": ["A", "C"],
+        "bruno": ["A", "C"],
+        "charlie": ["A", "C"],
+        "bob": [],  # in no room: the simultané seals nothing from him
+        "dave": ["A"],  # above his room, which is his limit; not his club's anyway
+    }
+    # Annecy's room (5) is ahead of Grenoble's (4), but Dave runs no room there: his own is his limit.
+    client.force_login(dave)
+    assert client.get(reverse("duplicate:session", args=[cast.annecy_room.pk])).status_code == 200
+    assert len(client.get(f"/api/duplicate/sessions/{cast.annecy_room.pk}/results").json()["rounds"]) == 2
+    close(cast)
+    assert [sealed(user) for user in (alice, bruno, charlie, dave)] == [[], [], [], []]
+
+
+def test_a_room_at_the_same_move_without_its_top_seals_the_one_that_revealed_it(cast, bruno, client):
+    """Grenoble's room draws move 3 without its top (stage 6) while Lyon's has revealed it (7): Lyon's top of move 3
+    would be read ahead. It opens as soon as Grenoble's room reveals it."""
+    second = cast.grenoble_room.rounds.get(number=2)
+    services.round_reveal_top(round_=second)
+    services.round_add(session=cast.grenoble_room)
+    client.force_login(bruno)
+    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    assert client.get(recap).status_code == 404
+    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))
+    assert client.get(recap).status_code == 200
+    services.round_add(session=cast.lyon_room)  # Lyon's draw of move 4: ahead again
+    assert client.get(recap).status_code == 404
+
+
+def test_his_own_seat_in_a_room_ahead_of_the_one_he_runs_is_sealed_but_for_his_phone(client, cast, alice, charlie):
+    """Charlie, who runs Grenoble's room, also takes a seat in Lyon's: his recap and his progress there wait for the
+    ranking to close; his phone's link is given out in Lyon's room and stays his."""
+    services.players_add(session=cast.lyon_room, rows=[(3, "@charlie")], by=alice)
+    accept_invitations(cast.lyon_room.players.all())
+    services.session_finish(session=cast.lyon_room)
+    seat = cast.lyon_room.players.get(member=charlie)
+    client.force_login(charlie)
+    recap = reverse("duplicate:player_recap", args=[cast.lyon_room.pk, seat.pk])
+    assert client.get(recap).status_code == 404
+    assert client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/players/{seat.pk}/recap").status_code == 404
+    assert member_progress(charlie, ProgressFilters()).summary.played == 0
+    assert client.get(reverse("duplicate:player", args=[seat.key])).status_code == 200
+    close(cast)
+    assert client.get(recap).status_code == 200
+    assert member_progress(charlie, ProgressFilters()).summary.played == 1
+
+
+def test_the_simultanes_rooms_table_links_no_sealed_room(client, cast, alice):
+    client.force_login(alice)
+    url = reverse("duplicate:simultane", args=[cast.simultane.pk])
+
+    def links():
+        return {room.session.club.slug: link for room, link, _withdraws in client.get(url).context["rooms"]}
+
+    grenoble_recap = reverse("duplicate:recap", args=[cast.grenoble_room.pk])
+    assert links() == {"lyon": "", "grenoble": grenoble_recap, "annecy": ""}  # her own console sealed
+    close(cast)
+    assert links() == {
+        "lyon": reverse("duplicate:session", args=[cast.lyon_room.pk]),
+        "grenoble": grenoble_recap,
+        "annecy": "",
+    }
+
+
+def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, cast, alice, bob, bruno, lyon):
+    services.session_finish(session=cast.lyon_room)
+    other = make_session(alice, lyon, players=["Ann"], date=datetime.date(2026, 1, 5))
+    services.round_add(session=other, draw_text="VAGUEST", top_text="H4 VAGUE")
+    services.session_finish(session=other)
+    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[cast.lyon_room, other])
+    day = cast.lyon_room.date
+    season = Season.objects.create(club=lyon, name="Saison", start=datetime.date(2026, 1, 1), end=day)
+
+    def counted(user):
+        client.force_login(user)
+        page = client.get(reverse("duplicate:tournament", args=[tournament.pk]))
+        in_tournament = page.context["ranking"].sessions if page.status_code == 200 else None
+        season_page = client.get(reverse("duplicate:season", args=[season.pk])).context["standing"].sessions
+        api = client.get(f"/api/duplicate/seasons/{season.pk}/ranking").json()["rows"]
+        return in_tournament, season_page, sorted((row["name"], row["sessions"]) for row in api)
+
+    both = [other, cast.lyon_room]
+    assert counted(alice) == ([other], [other], [("Ann", 1)])
+    assert counted(bruno) == (None, [other], [("Ann", 1)])  # the tournament is its organisers'
+    assert counted(bob) == (None, both, [("Ann", 2), ("Ben", 1)])
+    close(cast)
+    assert counted(alice) == (both, both, [("Ann", 2), ("Ben", 1)])
+    assert counted(bruno) == (None, both, [("Ann", 2), ("Ben", 1)])
+
+
+def test_a_sealed_room_is_not_replayed(client, cast, bob, bruno, charlie):
+    services.session_finish(session=cast.lyon_room)
+    client.force_login(bruno)
+    assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 404
+    refusal = (
+        "La séance rejouée est une salle de simultané en avance sur la vôtre : son rejeu attend l'arrêt du classement."
+    )
+    with pytest.raises(services.DuplicateError, match=refusal):
+        services.session_replay(source=cast.lyon_room, creator=bruno)
+    # Bob, in no room, replays it; then he takes a seat in Grenoble's room: the rest of his replay waits.
+    client.force_login(bob)
+    assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 302
+    replay = Session.objects.get(replay_of=cast.lyon_room)
+    assert services.round_add(session=replay).draw == "VAGUEST"
+    services.players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    accept_invitations(cast.grenoble_room.players.all())
+    services.round_reveal_top(round_=replay.rounds.get())
+    with pytest.raises(services.DuplicateError, match=refusal):
+        services.round_add(session=replay)
+    close(cast)
+    assert services.round_add(session=replay).draw == "ST+AIONX"
+
+
+def test_a_member_takes_one_room_of_a_simultane(client, cast, bruno, dave):
+    services.players_add(session=cast.annecy_room, rows=[(9, "@bruno")], by=dave)
+    invitation = Invitation.objects.pending().get(invitee=bruno)
+    with pytest.raises(InvitationRefused, match="Vous figurez déjà dans une autre salle de ce simultané."):
+        invitation_accept(invitation=invitation, user=bruno)
+    client.force_login(bruno)
+    response = client.post(reverse("invitation_accept", args=[invitation.pk]), follow=True)
+    assert "Vous figurez déjà dans une autre salle de ce simultané." in response.content.decode()
+    assert not cast.annecy_room.players.filter(member=bruno).exists()
+
+
+def test_the_seal_costs_no_query_of_its_own_and_one_for_a_rooms_bulletin(client, cast, alice, bruno, lyon):
+    with CaptureQueriesContext(connection) as queries:
+        list(Session.objects.visible_to(bruno))
+    assert len(queries) == 1
+    # A bulletin through the API (test_write_path): a session's takes the same queries as before, a room's one more.
+    session = make_session(alice, lyon, players=["Ann"])
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    counts = []
+    for room_, player in (
+        (session, session.players.get()),
+        (cast.grenoble_room, cast.grenoble_room.players.get(table=1)),
+    ):
+        token = ApiToken.issue(room_.creator)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.put(
+                f"/api/duplicate/sessions/{room_.pk}/rounds/1/scores",
+                {"scores": [{"player": player.pk, "score": 5}]},
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Bearer {token}",
+            )
+        assert response.status_code == 200
+        counts.append(sum(not query["sql"].startswith(("SAVEPOINT", "RELEASE")) for query in queries))
+    assert counts == [5, 6]
+
+
+# Every address and operation that names a session is in the tables above
+
+
+def duplicate_url_names(resolver=None, inside=False):
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            yield from duplicate_url_names(pattern, inside or pattern.namespace == "duplicate")
+        elif isinstance(pattern, URLPattern) and inside:
+            yield pattern.name
+
+
+def api_operations():
+    return [
+        f"{method} {prefix}{path}"
+        for prefix, router in api._routers
+        for path, view in router.path_operations.items()
+        for operation in view.operations
+        for method in operation.methods
+        if f"{prefix}{path}".startswith("/duplicate/")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("found", "checked", "other", "request_for"),
+    [
+        (duplicate_url_names, ROOM_PAGES, OTHER_PAGES, page_request),
+        (api_operations, ROOM_OPERATIONS, OTHER_OPERATIONS, api_request),
+    ],
+    ids=["pages", "api"],
+)
+def test_every_address_and_operation_seals_a_room_ahead_or_says_why_it_reads_none(
+    client, cast, alice, found, checked, other, request_for
+):
+    """Every address of duplicate/urls.py and every API operation under /api/duplicate/ is in a table: a new one
+    must join the rooms' (and be sealed) or the others' (saying why it names no room)."""
+    names = list(found())
+    assert len(names) == len(set(names))
+    assert sorted(set(names) - set(checked) - set(other)) == []  # new: which is it?
+    assert sorted((set(checked) | set(other)) - set(names)) == []  # gone: out of its table
+    assert not set(checked) & set(other)
+    client.force_login(alice)
+    problems = {name: sealed_answer(client, request_for(name), cast) for name in names if name in checked}
+    assert {name: problem for name, problem in problems.items() if problem} == {}
