@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -73,7 +74,14 @@ def _get_player_by_key(key) -> tuple[Player, Round | None]:
 @login_required
 @require_GET
 def session_list(request):
-    organised = Session.objects.organised_by(request.user).filter(automatic=False).select_related("club")
+    # A room of his ahead of another of his rooms in the same simultané is listed without its link (it is sealed).
+    sealed = Session.objects.sealed_from(request.user).filter(pk=OuterRef("pk"))
+    organised = (
+        Session.objects.organised_by(request.user)
+        .filter(automatic=False)
+        .annotate(sealed=Exists(sealed))
+        .select_related("club")
+    )
     played = (
         Player.objects.filter(member=request.user, session__automatic=False)
         .select_related("session")

@@ -94,7 +94,7 @@ def test_the_session_files_count_the_same_total(client, alice, evening):
 def test_a_tournament_and_a_season_count_the_same_total(client, alice, lyon, evening):
     other = played_session(alice, lyon, datetime.date(2026, 11, 26), [VAGUE], {"Claire": (26,), "Denis": (26,)})
     tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[evening, other])
-    ranking = services.tournament_ranking(tournament)
+    ranking = services.tournament_ranking(tournament, reader=alice)
     assert [(player.name, row.total, row.session_totals) for player, row in ranking.rows] == [
         ("Claire", 57, (31, 26)),
         ("Denis", 56, (30, 26)),
@@ -107,7 +107,7 @@ def test_a_tournament_and_a_season_count_the_same_total(client, alice, lyon, eve
         club=lyon, name="Automne", start=datetime.date(2026, 11, 1), end=datetime.date(2026, 11, 30),
         ranked_by=Season.RankedBy.TOTAL,
     )  # fmt: skip
-    assert [(name, row.total) for name, row in services.season_ranking(season).rows][:2] == [
+    assert [(name, row.total) for name, row in services.season_ranking(season, reader=alice).rows][:2] == [
         ("Claire", 57),
         ("Denis", 56),
     ]

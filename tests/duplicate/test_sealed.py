@@ -87,8 +87,9 @@ def play(session, moves, *, last_top=True):
     finds every top."""
     first = session.players.order_by("table").first()
     for number in range(1, moves + 1):
-        round_ = services.round_add(session=session, play_top=last_top or number < moves)
-        if round_.top:
+        round_ = services.round_add(session=session)
+        if last_top or number < moves:
+            round_ = services.round_reveal_top(round_=round_)
             services.result_set(round_=round_, player=first, score=round_.top_score)
 
 
@@ -580,3 +581,18 @@ def test_every_address_and_operation_seals_a_room_ahead_or_says_why_it_reads_non
     client.force_login(alice)
     problems = {name: sealed_answer(client, request_for(name), cast) for name in names if name in checked}
     assert {name: problem for name, problem in problems.items() if problem} == {}
+
+
+def test_a_sealed_room_of_his_is_listed_without_its_link(client, cast, alice, charlie):
+    """Alice runs Lyon's room (ahead) and sits in Grenoble's: her list named Lyon's room with a link answering 404."""
+    client.force_login(alice)
+    html = client.get(reverse("duplicate:list")).content.decode()
+    assert cast.lyon_room.name in html
+    assert f'href="/duplicate/{cast.lyon_room.pk}/"' not in html
+    assert "Scellée : en avance sur votre autre salle de ce simultané, jusqu'à l'arrêt du classement" in html
+    close(cast)
+    html = client.get(reverse("duplicate:list")).content.decode()
+    assert f'href="/duplicate/{cast.lyon_room.pk}/"' in html
+    assert "Scellée" not in html
+    client.force_login(charlie)  # runs Grenoble's room, the slowest: his own is not sealed
+    assert f'href="/duplicate/{cast.grenoble_room.pk}/"' in client.get(reverse("duplicate:list")).content.decode()

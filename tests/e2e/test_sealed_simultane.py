@@ -49,7 +49,7 @@ def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_r
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for owner, moves in (("lyon", 4), ("annecy", 2), ("grenoble", 1)):
         for _move in range(moves):
-            services.round_add(session=rooms[owner], play_top=True)
+            services.round_reveal_top(round_=services.round_add(session=rooms[owner]))
     services.session_finish(session=rooms["lyon"])  # the whole game played, SOUHAITE its last top
     services.round_add(session=rooms["grenoble"])  # move 2 drawn, its top (AVIONS) not revealed yet
     lyon_room = rooms["lyon"].pk
