@@ -1,7 +1,9 @@
 import datetime
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from clubsite.models import Club, Membership
 from duplicate import services
 from duplicate.models import Session
 from scoring.models import Edition, RuleSet
@@ -81,3 +83,31 @@ def played_session(organiser, club, date, moves, scores, *, finish=True, **field
     if finish:
         services.session_finish(session=session)
     return session
+
+
+# The simultanés' cast: Dave runs Annecy's club, Eve the district (comité) that prepares the simultanés.
+
+
+@pytest.fixture
+def dave(db):
+    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+
+
+@pytest.fixture
+def eve(db):
+    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
+
+
+@pytest.fixture
+def annecy(dave):
+    club = Club.objects.create(name="Club d'Annecy", slug="annecy")
+    Membership.objects.create(club=club, user=dave, role=Membership.Role.ORGANISER)
+    return club
+
+
+@pytest.fixture
+def comite(eve):
+    """Eve organises the district (comité), a federation body."""
+    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
+    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
+    return club

@@ -19,7 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubsite.api import api
 from clubsite.invitations import InvitationRefused, invitation_accept
-from clubsite.models import ApiToken, Club, Invitation, Membership
+from clubsite.models import ApiToken, Invitation, Membership
 from clubsite.progress import ProgressFilters
 from duplicate import services, simultanes
 from duplicate.models import Change, ExportJob, Player, Result, Season, Session
@@ -35,34 +35,10 @@ MISSING = 999999  # no session has this id
 
 
 @pytest.fixture
-def eve(db):
-    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
-
-
-@pytest.fixture
-def dave(db):
-    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
-
-
-@pytest.fixture
 def bruno(lyon):
     user = get_user_model().objects.create_user("bruno", "bruno@example.org", "motdepasse-bruno")
     Membership.objects.create(club=lyon, user=user, role=Membership.Role.MEMBER)
     return user
-
-
-@pytest.fixture
-def annecy(dave):
-    club = Club.objects.create(name="Club d'Annecy", slug="annecy")
-    Membership.objects.create(club=club, user=dave, role=Membership.Role.ORGANISER)
-    return club
-
-
-@pytest.fixture
-def comite(eve):
-    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
-    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
-    return club
 
 
 @dataclass

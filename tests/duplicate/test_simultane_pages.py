@@ -19,19 +19,6 @@ from .test_simultanes import make_simultane, play, room, start
 
 
 @pytest.fixture
-def eve(db):
-    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
-
-
-@pytest.fixture
-def comite(eve):
-    """Eve organises the district (comité), a federation body."""
-    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
-    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
-    return club
-
-
-@pytest.fixture
 def simultane(comite, eve):
     return make_simultane(comite, eve)
 

@@ -9,7 +9,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from clubsite.models import Club, Membership
 from duplicate import services, simultanes
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
@@ -19,31 +18,6 @@ from .test_game_files import GAME
 
 GAME_ROUNDS = [GameRound(**game_round) for game_round in GAME]  # tops 26, 18, 13, 71: 128 in all
 TOMORROW = (timezone.now() + datetime.timedelta(days=1)).isoformat()
-
-
-@pytest.fixture
-def dave(db):
-    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
-
-
-@pytest.fixture
-def eve(db):
-    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
-
-
-@pytest.fixture
-def annecy(dave):
-    club = Club.objects.create(name="Club d'Annecy", slug="annecy")
-    Membership.objects.create(club=club, user=dave, role=Membership.Role.ORGANISER)
-    return club
-
-
-@pytest.fixture
-def comite(eve):
-    """Eve organises the district (comité), a federation body."""
-    club = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
-    Membership.objects.create(club=club, user=eve, role=Membership.Role.ORGANISER)
-    return club
 
 
 def make_simultane(body, creator, starts_at=None, game=GAME_ROUNDS, **fields):
@@ -696,7 +670,8 @@ def test_the_console_cannot_probe_the_sealed_top_either(client, simultane, lyon,
 
 def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, alice):
     """Trial of issue 16: « Score supérieur au top » answered before the reveal told whoever tried scores one by one
-    the top's value. A player's own entry is checked against the top once revealed only (the arbiter's too, issue 22)."""
+    the top's value. A player's own entry is checked against the top once revealed only (the arbiter's too since
+    issue 22)."""
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
     Session.objects.filter(pk=lyon_room.pk).update(entry=Session.Entry.BOTH)
     start(simultane)
