@@ -2,12 +2,16 @@
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
+# The top finder's cache directory (scoring/engine/gaddag.py): the word list's index and the compiled kernel. Its
+# stamp is named after this checkout, since numba keys the kernel it saves by the source file's path.
+SEARCH_CACHE := $(or $(CLUBSITE_CACHE_DIR),$(HOME)/.cache/clubsite)
+SEARCH_PREPARED := $(SEARCH_CACHE)/prepared$(subst /,-,$(CURDIR))
 PYTHON_VERSION := $(shell cut -d. -f1,2 .python-version)
 PYTEST_ARGS ?=
 
 .PHONY: setup run test bench lint clean
 
-setup: $(INSTALLED)
+setup: $(INSTALLED) $(SEARCH_PREPARED)
 
 # The venv is made with the first interpreter found that has the version named in .python-version.
 $(PYTHON):
@@ -27,6 +31,13 @@ $(PYTHON):
 $(INSTALLED): pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install --quiet -e '.[dev]'
 	@touch $@
+
+# The index of the shipped word list and the compiled kernel, built when the project is installed rather than by
+# the first search (issue 22: a first draw's tops took 13.7 s); again when the engine or the list changes, or when
+# the cache directory was emptied. Needs no database: before `migrate` the shipped list is the one prepared.
+$(SEARCH_PREPARED): $(INSTALLED) $(wildcard scoring/engine/*.py) $(wildcard scoring/data/*.gz)
+	$(PYTHON) manage.py prepare_search
+	@mkdir -p $(@D) && touch $@
 
 run: setup
 	$(PYTHON) manage.py migrate --noinput

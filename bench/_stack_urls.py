@@ -1,5 +1,7 @@
-"""The site's own URLs plus one bench-only endpoint, the write path's ceiling: bench_duplicate compares our
-`PUT /api/duplicate/sessions/{id}/rounds/{n}/scores` with it, on the same gunicorn, settings and database.
+"""The site's own URLs plus two bench-only endpoints. The write path's ceiling: bench_duplicate compares our
+`PUT /api/duplicate/sessions/{id}/rounds/{n}/scores` with it, on the same gunicorn, settings and database. And
+`GET /bench/search`, one search timed in the worker that serves it, with its id (bench/_probe.py): bench_warm finds
+each worker's first search with it.
 
 `PUT /bench/bare/rounds/{round_id}/scores` takes the same body (one score) through its own NinjaAPI and does
 one upsert of the result, nothing else: no authentication, no check, no history, no version. It is what Django
@@ -7,10 +9,12 @@ and django-ninja cost around a single write, the ceiling any real endpoint stays
 bench's gunicorn (bench/_stack_settings.py points ROOT_URLCONF here), never by the site.
 """
 
+from django.http import JsonResponse
 from django.urls import path
 from django.utils import timezone
 from ninja import NinjaAPI, Schema
 
+from bench._probe import timed_search
 from clubsite.urls import urlpatterns as site_urlpatterns
 from duplicate.models import Result
 
@@ -42,4 +46,8 @@ def bare_scores(request, round_id: int, payload: BareScoresIn):
     return {"saved": 1}
 
 
-urlpatterns = [*site_urlpatterns, path("bench/bare/", bare.urls)]
+def search_probe(request):
+    return JsonResponse(timed_search(hold=float(request.GET.get("hold", 0))))
+
+
+urlpatterns = [*site_urlpatterns, path("bench/bare/", bare.urls), path("bench/search", search_probe)]

@@ -83,11 +83,25 @@ class MethodNotAllowedPageMiddleware:
 # trouble, not the visitor's, and not a bug: it answers 503 with a French sentence, logged in one line. The
 # request's writes are in transactions, rolled back with it; the next request opens a new connection.
 DATABASE_ERRORS = (OperationalError, InterfaceError)
+# PostgreSQL's lock_not_available (psycopg's errors.LockNotAvailable): the database answered, but a row or table
+# this request needed was held by another operation past DJANGO_DB_LOCK_TIMEOUT_MS. The same 503, saying that.
+LOCK_NOT_AVAILABLE = "55P03"
+
+
+def _lock_not_available(error) -> bool:
+    return getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE
 
 
 def database_unavailable(request, error) -> HttpResponse:
-    logger.warning("Database unavailable, %s %s answered 503: %s", request.method, request.path, error)
-    message = gettext("La base de données ne répond pas : cette demande n'a pas abouti. Réessayez dans un instant.")
+    if _lock_not_available(error):
+        logger.warning("Row locked by another operation, %s %s answered 503: %s", request.method, request.path, error)
+        message = gettext(
+            "Cette séance ou cette partie est occupée par une autre opération : cette demande n'a pas abouti. "
+            "Réessayez dans un instant."
+        )
+    else:
+        logger.warning("Database unavailable, %s %s answered 503: %s", request.method, request.path, error)
+        message = gettext("La base de données ne répond pas : cette demande n'a pas abouti. Réessayez dans un instant.")
     if request.path_info.startswith(reverse("api:api-root")):
         response = JsonResponse({"detail": message}, status=503)
     elif request.headers.get("HX-Request"):

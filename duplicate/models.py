@@ -584,6 +584,8 @@ class Round(models.Model):
     top_score = models.PositiveIntegerField(null=True, blank=True)
     # The best moves the top finder sees for the draw, best first: [{"move": "H4 VAGUE", "score": 26}, ...]
     suggestions = models.JSONField(default=list, blank=True)
+    # False when the search stopped at its time limit: the moves found until then, the best maybe missing.
+    suggestions_complete = models.BooleanField(default=True)
 
     objects = RoundQuerySet.as_manager()
 

@@ -29,7 +29,7 @@ from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.lexicon import normalise_word
-from scoring.engine.movegen import generate_moves
+from scoring.engine.movegen import OutOfTime, best_moves
 from scoring.engine.moves import Board, Move, Play, replay
 from scoring.engine.ranking import (
     CombinedRow,
@@ -491,45 +491,93 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
     """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
     session's seed), then its top when given (an arbiter entering a game played on paper). A session playing a
     game (a replay, a game file, a simultané) takes the game's next draw, a typed one must be that one, and never
-    its top: a draw never reveals its top, which comes with `round_reveal_top` once the move is played."""
+    its top: a draw never reveals its top, which comes with `round_reveal_top` once the move is played.
+
+    The top finder's moves for the draw are searched before the transaction that writes it, on the session as read
+    without a lock (issue 22: searched while the session's row was locked, they held every score sent meanwhile,
+    answered 503). The session must then stand as it was read; when it moved meanwhile (a top corrected, a draw made
+    or cancelled by someone else) the draw is worked out again on what it became."""
+    for _attempt in range(DRAW_ATTEMPTS):
+        planned = _planned_draw(session, draw_text, top_text)
+        round_ = _write_draw(session, planned, top_text, by)
+        if round_ is not None:
+            return round_
+    raise Conflict(_("La séance a changé pendant le calcul des tops : tirez de nouveau."))
+
+
+# How many times a draw is worked out again on a session that moved while its tops were searched, before it is
+# refused (each time, someone else changed the session within those milliseconds).
+DRAW_ATTEMPTS = 3
+
+
+@dataclass
+class _PlannedDraw:
+    """A move worked out without holding the session's row: its draw and the top finder's moves for it, on the
+    position described by `moves` (each move's number, draw and top), which must still be the session's."""
+
+    moves: tuple
+    number: int
+    draw: Draw
+    by_server: bool
+    suggestions: list[dict]
+    suggestions_complete: bool
+
+
+def _moves_of(current: Position) -> tuple:
+    return tuple((round_.number, round_.draw, round_.top) for round_ in current.rounds)
+
+
+def _planned_draw(session: Session, draw_text: str | None, top_text: str | None) -> _PlannedDraw:
+    """The next move's draw, checked, and its tops searched (see `round_add`): nothing locked, nothing written."""
+    session = Session.objects.get(pk=session.pk)
+    _refuse_if_finished(session)
+    current = position(session)
+    if current.rounds and not current.rounds[-1].top:
+        raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
+    edition, rules = session.edition_engine, session.rules_engine
+    scripted = None
+    if session.plays_a_game:
+        if top_text:
+            raise DuplicateError(
+                _(
+                    "Le top d'une partie jouée se révèle une fois le coup joué (« Révéler le top de la partie », "
+                    "ou PUT …/rounds/%(number)d/top avec {}), pas avec son tirage."
+                )
+                % {"number": current.next_number}
+            )
+        scripted = _next_scripted(session, current.next_number, draw_text)
+        draw_text = scripted.draw
+    if draw_text:
+        try:
+            draw = parse_draw(draw_text, edition, rules.rack_size)
+        except ScoringError as error:
+            raise DuplicateError(_message(error)) from error
+        if scripted is None:  # a game's draws were checked when it was read
+            check_draw_on(edition, rules, current.board, current.reliquat, current.next_number, draw)
+    else:
+        draw = _server_draw(session, current)
+    # The game's top is known: the console shows the top finder's moves only to an arbiter who chooses.
+    suggestions, complete = ([], True) if scripted else _suggestions(session, current, draw)
+    return _PlannedDraw(_moves_of(current), current.next_number, draw, not draw_text, suggestions, complete)
+
+
+def _write_draw(session: Session, planned: _PlannedDraw, top_text: str | None, by) -> Round | None:
+    """The planned move written with its top, if given, in one transaction holding the session's row; None, with
+    nothing written, when the session no longer stands where the move was planned."""
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         _refuse_if_finished(locked)
         current = position(locked)
-        if current.rounds and not current.rounds[-1].top:
-            raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
-        edition, rules = locked.edition_engine, locked.rules_engine
-        scripted = None
-        if locked.plays_a_game:
-            if top_text:
-                raise DuplicateError(
-                    _(
-                        "Le top d'une partie jouée se révèle une fois le coup joué (« Révéler le top de la partie », "
-                        "ou PUT …/rounds/%(number)d/top avec {}), pas avec son tirage."
-                    )
-                    % {"number": current.next_number}
-                )
-            scripted = _next_scripted(locked, current.next_number, draw_text)
-            draw_text = scripted.draw
-        if draw_text:
-            try:
-                draw = parse_draw(draw_text, edition, rules.rack_size)
-            except ScoringError as error:
-                raise DuplicateError(_message(error)) from error
-            if scripted is None:  # a game's draws were checked when it was read
-                check_draw_on(edition, rules, current.board, current.reliquat, current.next_number, draw)
-            by_server = False
-        else:
-            draw = _server_draw(locked, current)
-            by_server = True
+        if _moves_of(current) != planned.moves:
+            return None
         round_ = Round.objects.create(
             session=locked,
-            number=current.next_number,
-            draw=draw.text,
-            rejets=draw.rejets,
-            drawn_by_server=by_server,
-            # The game's top is known: the console shows the top finder's moves only to an arbiter who chooses.
-            suggestions=[] if scripted else _suggestions(locked, current, draw),
+            number=planned.number,
+            draw=planned.draw.text,
+            rejets=planned.draw.rejets,
+            drawn_by_server=planned.by_server,
+            suggestions=planned.suggestions,
+            suggestions_complete=planned.suggestions_complete,
         )
         _record(locked, by, "draw", new=round_.draw, round_number=round_.number)
         if top_text:
@@ -579,17 +627,26 @@ def scripted_round(session: Session, number: int) -> GameRound | None:
 SUGGESTIONS_KEPT = 10
 
 
-def _suggestions(session: Session, current: Position, draw: Draw) -> list[dict]:
-    """The best moves of the draw on the board (FISF §3.4 ties), from the edition's word list; none without one."""
+def _suggestions(session: Session, current: Position, draw: Draw) -> tuple[list[dict], bool]:
+    """The best moves of the draw on the board (FISF §3.4 ties), from the edition's word list (none without one),
+    and whether the search saw every move: one that meets the time limit gives what it found, and the draw is
+    saved all the same."""
     index = move_index(session.edition.code)
     if index is None:
-        return []
+        return [], True
     edition, rules = session.edition_engine, session.rules_engine
     bag = bag_after(edition, [tile for _i, tile in current.board.tiles()], list(draw.letters))
-    candidates = generate_moves(current.board, "".join(draw.letters), edition, index, rules, bag_empty=not bag)
-    if current.board.is_empty:  # §3.4: the first top is played across
-        candidates = [c for c in candidates if c.horizontal]
-    return [{"move": c.notation, "score": c.score} for c in candidates[:SUGGESTIONS_KEPT]]
+    first = current.board.is_empty  # §3.4: the first top is played across, kept among every move found
+    try:
+        ranking = best_moves(
+            current.board, "".join(draw.letters), edition, index, rules,
+            limit=None if first else SUGGESTIONS_KEPT, time_limit=settings.SEARCH_TIME_LIMIT, bag_empty=not bag,
+        )  # fmt: skip
+        complete = True
+    except OutOfTime as stopped:
+        ranking, complete = stopped.found, False
+    candidates = [c for c in ranking.moves if c.horizontal] if first else ranking.moves
+    return [{"move": c.notation, "score": c.score} for c in candidates[:SUGGESTIONS_KEPT]], complete
 
 
 def round_cancel(*, round_: Round, by=None) -> None:
@@ -620,6 +677,8 @@ def round_reveal_top(*, round_: Round, by=None) -> Round:
     scripted = scripted_round(round_.session, round_.number)
     if scripted is not None:
         return round_set_top(round_=round_, top_text=scripted.top, by=by)
+    if not round_.suggestions and not round_.suggestions_complete:
+        raise DuplicateError(_("La recherche du top s'est arrêtée faute de temps sans rien trouver : placez-le."))
     if not round_.suggestions:
         raise DuplicateError(_("Aucun coup possible avec ce tirage : la partie s'arrête (FISF §3.7)."))
     return round_set_top(round_=round_, top_text=round_.suggestions[0]["move"], by=by)

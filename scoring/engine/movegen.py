@@ -28,7 +28,8 @@ The search runs as compiled code (`scoring.engine.movegen_kernel`, numba over th
 medians of about 0.5 / 3 / 15 ms a rack with 0 / 1 / 2 blanks on the Eliot positions (README, Benchmarks), where the
 pure-Python generator it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first
 search in a process loads the machine code from the cache directory (0.3 s), or compiles it once for the machine
-(7 s) and saves it.
+(7 s) and saves it: the site does both when it is installed and when a server process starts
+(`scoring.warmup`, issue 22), so that no user's search waits for them.
 
 The cost of a search grows steeply with the blanks and the tiles of the rack: two blanks among nine tiles can
 find half a million moves. A caller that answers someone waiting uses `best_moves` or `words_from_letters` with a
@@ -142,15 +143,17 @@ def best_moves(
     index: Gaddag,
     rules: RuleSet = DEFAULT_RULES,
     *,
-    limit: int,
+    limit: int | None,
     time_limit: float | None = None,
+    bag_empty: bool = False,
 ) -> Ranking:
-    """The `limit` best moves of `rack` on `board` and the count of all, without ranking every move found.
+    """The `limit` best moves of `rack` on `board` (all of them for None) and the count of all, without ranking
+    every move found.
 
     With `time_limit` (seconds), a search still running then stops and raises `OutOfTime` with the `Ranking` of
     the moves found.
     """
-    found = _search(board, rack, edition, index, rules, False, _deadline(time_limit))
+    found = _search(board, rack, edition, index, rules, bag_empty, _deadline(time_limit))
     ranking = Ranking(found.candidates(limit), found.count)
     if not found.complete:
         raise OutOfTime(_MOVES_CUT_SHORT, ranking)

@@ -7,7 +7,8 @@ step: same anchors, same pruning, same arithmetic, the same order of ties.
 numba compiles each function on its first call (a few seconds) and keeps the machine code on disk, under
 `$CLUBSITE_CACHE_DIR/numba` (else `~/.cache/clubsite/numba`, the GADDAG's own cache directory), so that a new
 process, a gunicorn or Celery worker, only loads it. NUMBA_CACHE_DIR, when set, wins. The cache is keyed by this
-file's path and modification time: a deployment compiles once after an update.
+file's path and modification time: a deployment compiles once after an update, in `manage.py prepare_search`
+(`make setup`, the README's deployment steps), before any user searches.
 
 A search runs in chunks, one anchor square at a time (rows first, then columns, each left to right), so that the
 caller can read the clock between calls and stop a long search with what it found; with no deadline, one call

@@ -4,22 +4,29 @@ French "réessayez", never a 500, and leaves nothing half-written. The real thin
 
 import json
 import logging
+import threading
 from html import unescape
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connection, connections, transaction
+from django.test import Client
+from psycopg.errors import LockNotAvailable
 
 from clubsite import urls
 from clubsite.models import ApiToken
 from clubsite.views import server_error
 from duplicate import services
-from duplicate.models import Change, Result
+from duplicate.models import Change, Result, Session
 
 from .conftest import make_session
 
 pytestmark = pytest.mark.django_db
 
 MESSAGE = "La base de données ne répond pas : cette demande n'a pas abouti. Réessayez dans un instant."
+BUSY = (
+    "Cette séance ou cette partie est occupée par une autre opération : cette demande n'a pas abouti. "
+    "Réessayez dans un instant."
+)
 
 
 @pytest.fixture
@@ -141,3 +148,79 @@ def test_the_same_top_placed_again_records_no_change(client, alice, scored):
     response = client.post(f"/duplicate/{session.pk}/coups/1/top/", {"top": "H4 VAGUE"})
     assert response.status_code == 302
     assert Change.objects.count() == changes
+
+
+# Issue 22: a request that waited for a row held by another operation (PostgreSQL's lock_timeout, SQLSTATE 55P03)
+# was answered "La base de données ne répond pas", which was not true: it answered, another operation had the row.
+
+
+@pytest.fixture
+def lock_times_out(monkeypatch):
+    def wait_then_give_up(*args, **kwargs):
+        try:
+            raise LockNotAvailable("canceling statement due to lock timeout")
+        except LockNotAvailable as error:
+            raise OperationalError("canceling statement due to lock timeout") from error
+
+    monkeypatch.setattr(Change.objects, "bulk_create", wait_then_give_up)
+
+
+def test_a_row_held_by_another_operation_is_said_busy_not_unavailable(client, alice, scored, lock_times_out, caplog):
+    session, anne = scored
+    before = saved(anne)
+    with caplog.at_level(logging.WARNING):
+        response = client.put(
+            f"/api/duplicate/sessions/{session.pk}/rounds/1/scores",
+            data=json.dumps({"scores": [{"player": anne.pk, "score": 25}]}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(alice)}",
+        )
+    assert (response.status_code, response["Retry-After"], response.json()) == (503, "2", {"detail": BUSY})
+    assert saved(anne) == before
+    (record,) = [r for r in caplog.records if r.name == "clubsite.middleware"]
+    assert record.getMessage() == (
+        f"Row locked by another operation, PUT /api/duplicate/sessions/{session.pk}/rounds/1/scores answered 503: "
+        "canceling statement due to lock timeout"
+    )
+    client.force_login(alice)
+    page = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "25"})
+    assert page.status_code == 503 and BUSY in unescape(page.content.decode())
+    htmx = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "25"}, HTTP_HX_REQUEST="true")
+    assert unescape(htmx.content.decode()) == f'<p class="error" role="alert">{BUSY}</p>'
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_session_locked_by_another_connection_answers_that_it_is_busy(alice, lyon):
+    """The real thing: another connection holds the session's row (as a draw did while its tops were searched); a
+    score, which records its change against the session, waits for the lock limit, then says the session is busy."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and lock_timeout need PostgreSQL (set DATABASE_URL, as .ci/run does)")
+    session = make_session(alice, lyon, players=("Anne",))
+    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    anne = session.players.get()
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_row():
+        with transaction.atomic():
+            Session.objects.select_for_update().get(pk=session.pk)
+            locked.set()
+            release.wait(10)
+        connections.close_all()
+
+    holder = threading.Thread(target=hold_the_row)
+    holder.start()
+    locked.wait(5)
+    api = Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(alice)}")
+    url = f"/api/duplicate/sessions/{session.pk}/rounds/1/scores"
+    body = json.dumps({"scores": [{"player": anne.pk, "score": 20}]})
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = 300")  # this connection's requests: 0.3 s rather than 2
+        refused = api.put(url, data=body, content_type="application/json")
+    finally:
+        release.set()
+        holder.join()
+    assert (refused.status_code, refused.json()) == (503, {"detail": BUSY})
+    assert not Result.objects.filter(player=anne).exists()
+    assert api.put(url, data=body, content_type="application/json").status_code == 200
+    assert Result.objects.get(player=anne).score == 20
