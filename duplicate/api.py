@@ -20,7 +20,7 @@ from scoring.schemas import ErrorOut
 from . import games, services, simultanes
 from .exports import build, filename
 from .forms import future_start
-from .models import Player, Result, Round, Season, Session, Simultane
+from .models import Player, Round, Season, Session, Simultane
 from .recap import player_recap
 from .schemas import (
     GameOut,
@@ -433,10 +433,11 @@ def _result_out(result) -> dict | None:
 @router.get("/duplicate/sessions/{pk}/results", response={200: ResultsOut, **ERRORS}, summary="Tous les résultats")
 def results(request, pk: int):
     """The whole game: every move, and for each player his result on each (null where none), in three queries.
-    Whoever reads the session's recap reads them: its organisers, its club's members, its players."""
+    Whoever reads the session's recap reads them: its organisers, its club's members, its players (those of a move
+    being played once its top is revealed)."""
     session = _session_for(request, pk)
     rounds = list(session.rounds.all())
-    by_key = {(r.player_id, r.round_id): r for r in Result.objects.filter(round__session=session)}
+    by_key = {(r.player_id, r.round_id): r for r in services.results_readable(session, request.user)}
     return {
         "rounds": [
             {"number": r.number, "draw": r.draw, "top": r.top or None, "top_score": r.top_score} for r in rounds

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import connections, models
 from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, Subquery, Value, When
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Mod
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.functional import cached_property
@@ -125,14 +125,16 @@ class SessionQuerySet(models.QuerySet):
         """The simultané rooms `user` may not read yet, whatever else lets him read them (his club, a seat, running
         it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.closed_at`).
 
-        His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`) or that he
-        runs (`organised_by`); with none, S seals nothing from him, and a club's member reads his club's room as
-        any session. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is placed
-        (0 before its first draw); his limit in S is the lowest stage among his rooms, and every room of S above
+        His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`, or an invitation
+        to one: a seat typed "@username" is his while he has not answered, since its phone link plays all the same)
+        or that he runs (`organised_by`); with none, S seals nothing from him, and a club's member reads his club's
+        room as any session. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is
+        placed (0 before its first draw); his limit in S is the lowest stage among his rooms. Every room of S above
         it, his own included, is sealed from him: a room ahead would show him draws and tops his slower room has
-        not reached. An arbiter running his room alone is at its stage and sees it all; a club's organiser who
-        plays in a slower room loses his own room's console until the slower one catches up or the ranking is
-        closed. A closed simultané seals nothing.
+        not reached. Another room at his limit while a move of his is still being played is sealed too: its
+        bulletins on that same move would tell him what others found (issue 22's trial). An arbiter running his room
+        alone is at its stage and sees it all; a club's organiser who plays in a slower room loses his own room's
+        console until the slower one catches up or the ranking is closed. A closed simultané seals nothing.
 
         The room's public links (its projector `salle/<key>`, its ranking `classement/<key>`, a player's phone
         `joueur/<key>`) are handed out inside that room and do not ask: whoever holds one is in that room.
@@ -140,14 +142,18 @@ class SessionQuerySet(models.QuerySet):
         Evaluated within the caller's query (subqueries): it costs no query of its own."""
         if not user.is_authenticated:
             return self.none()
-        his_rooms = Session.objects.filter(
-            Q(pk__in=Session.objects.organised_by(user).values("pk"))
-            | Q(pk__in=Player.objects.filter(member=user).values("session")),
-            simultane=OuterRef("simultane"),
-        )
-        behind = his_rooms.annotate(stage=_stage()).filter(stage__lt=OuterRef("stage"))
-        rooms = self.filter(simultane__isnull=False, simultane__closed_at__isnull=True)
-        return rooms.annotate(stage=_stage()).filter(Exists(behind))
+        his = Session.objects.taken_part_by(user)
+        his_rooms = his.filter(simultane=OuterRef("simultane")).annotate(stage=_stage())
+        ahead = his_rooms.filter(stage__lt=OuterRef("stage"))
+        level_while_playing = his_rooms.annotate(playing=Mod("stage", 2)).filter(stage=OuterRef("stage"), playing=0)
+        rooms = self.filter(simultane__isnull=False, simultane__closed_at__isnull=True).annotate(stage=_stage())
+        return rooms.filter(Q(Exists(ahead)) | (Q(Exists(level_while_playing)) & ~Q(pk__in=his.values("pk"))))
+
+    def taken_part_by(self, user):
+        """The sessions `user` runs or holds a seat in, or has been invited to one (see `sealed_from`)."""
+        seats = Player.objects.filter(Q(member=user) | Q(invitations__invitee=user))
+        running = Session.objects.organised_by(user).values("pk")
+        return self.filter(Q(pk__in=running) | Q(pk__in=seats.values("session")))
 
     def unsealed_for(self, user):
         """These sessions but those sealed from `user` (`sealed_from`)."""

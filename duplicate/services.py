@@ -17,7 +17,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -1305,15 +1305,26 @@ class GameSheet:
     tops_total: int
 
 
-def game_sheet(session: Session) -> GameSheet:
-    """The sheet in five queries whatever the number of players and moves."""
+def results_readable(session: Session, reader) -> QuerySet[Result]:
+    """The session's results `reader` may read: every one for its organisers; for its other readers (its club's
+    members, its players) none on a move whose top is not revealed yet: until then its bulletins are the arbiter's
+    (FISF: handed in at the end of the time), and another player's score would tell what he found."""
+    results = Result.objects.filter(round__session=session)
+    if not session.is_organiser(reader):
+        results = results.exclude(round__top="")
+    return results
+
+
+def game_sheet(session: Session, *, reader) -> GameSheet:
+    """The sheet as `reader` may read it (`results_readable`), in six queries whatever the number of players and
+    moves."""
     figures = ranking_input(session)
     points = move_points(**figures.engine_arguments())
     rows = rank_points(points, tops=figures.tops)
     rounds = list(session.rounds.all())
     index = {round_.pk: i for i, round_ in enumerate(rounds)}
     results = {pk: [None] * len(rounds) for pk in figures.players}
-    for result in Result.objects.filter(round__session=session):
+    for result in results_readable(session, reader):
         results[result.player_id][index[result.round_id]] = result
     counted = {pk: [None] * len(rounds) for pk in figures.players}
     for pk, moves in points.items():

@@ -915,7 +915,7 @@ def session_sheet(request, pk):
 
 
 def _sheet_context(request, session, **extra):
-    sheet = services.game_sheet(session)
+    sheet = services.game_sheet(session, reader=request.user)
     pages = max(1, -(-len(sheet.columns) // SHEET_PAGE_PLAYERS))
     page = min(max(_query_int(request, "joueurs") or 1, 1), pages)
     columns = sheet.columns[(page - 1) * SHEET_PAGE_PLAYERS : page * SHEET_PAGE_PLAYERS]
@@ -996,7 +996,7 @@ def session_recap(request, pk):
 
 
 def _recap(request, session, replay_error="", status=200):
-    sheet = services.game_sheet(session)
+    sheet = services.game_sheet(session, reader=request.user)
     solo_names = {}
     for column in sheet.columns:
         for number in column.solo_numbers:

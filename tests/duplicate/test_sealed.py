@@ -22,7 +22,7 @@ from clubsite.invitations import InvitationRefused, invitation_accept
 from clubsite.models import ApiToken, Invitation, Membership
 from clubsite.progress import ProgressFilters
 from duplicate import services, simultanes
-from duplicate.models import Change, ExportJob, Player, Result, Season, Session
+from duplicate.models import Change, ExportJob, Player, Result, Round, Season, Session
 from duplicate.progress import member_progress
 from tests.conftest import accept_invitations
 
@@ -392,6 +392,39 @@ def test_a_room_at_the_same_move_without_its_top_seals_the_one_that_revealed_it(
     assert client.get(recap).status_code == 200
     services.round_add(session=cast.lyon_room)  # Lyon's draw of move 4: ahead again
     assert client.get(recap).status_code == 404
+
+
+def test_another_room_on_the_same_move_is_sealed_while_his_is_playing_it(cast, bruno, client):
+    """Trial of issue 22: Lyon's room and Grenoble's both had move N drawn, neither its top revealed; a Lyon member
+    seated in Grenoble's room read Lyon's bulletins on that move (`…/results`: « 63, 10A ETAGEONS ») while he was
+    still looking for his. Lyon's room opens once Grenoble's reveals the move."""
+    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=2))
+    services.round_add(session=cast.grenoble_room)  # Grenoble: move 3 drawn (stage 6)
+    # Lyon's room on move 3 too, its top not revealed (stage 6), a bulletin of 63 in.
+    Round.objects.filter(session=cast.lyon_room, number=3).update(top="", top_score=None)
+    lyon_third = cast.lyon_room.rounds.get(number=3)
+    services.result_set(round_=lyon_third, player=cast.ann, score=63)
+    client.force_login(bruno)
+    results = f"/api/duplicate/sessions/{cast.lyon_room.pk}/results"
+    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    assert (client.get(results).status_code, client.get(recap).status_code) == (404, 404)
+    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))  # Grenoble at 7, Lyon at 6
+    assert (client.get(results).status_code, client.get(recap).status_code) == (200, 200)
+
+
+def test_a_seat_he_is_invited_to_seals_as_one_he_accepted(client, cast, bob, charlie):
+    """Trial of issue 22: Grenoble's arbiter seated « @eve », a Lyon member who never answered the invitation and
+    played from the seat's phone link: she read Lyon's room ahead (its results, recap, « Rejouer cette séance »)."""
+    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    client.force_login(bob)  # a plain member of Lyon's club, in no room: he reads it
+    assert client.get(recap).status_code == 200
+    client.force_login(charlie)
+    services.players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    invited = cast.grenoble_room.players.get(table=9)
+    assert (invited.member, invited.invitations.get().invitee) == (None, bob)
+    client.force_login(bob)
+    assert client.get(recap).status_code == 404
+    assert client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/results").status_code == 404
 
 
 def test_his_own_seat_in_a_room_ahead_of_the_one_he_runs_is_sealed_but_for_his_phone(client, cast, alice, charlie):

@@ -556,3 +556,25 @@ def test_a_score_beyond_what_a_move_can_be_worth_is_refused_before_the_top(clien
     assert not round_.results.exists()
     services.result_set(round_=round_, player=player, score=2000)  # the figure itself is a score
     assert round_.results.get().score == 2000
+
+
+def test_the_bulletins_of_a_move_being_played_are_the_arbiters_until_its_top(client, alice, bob, lyon):
+    """Trial of issue 22: the recap and `…/results` showed every bulletin of the move being played to the club's
+    members and the players (« 63, 10A ETAGEONS » read while looking for one's own move)."""
+    session = make_session(alice, lyon, players=("Anne", "@bob"))
+    anne = session.players.get(name="Anne")
+    first = services.round_add(session=session, draw_text="VAGUEST")
+    services.result_set(round_=first, player=anne, move="H4 VAGUE", by=alice)
+    results = f"/api/duplicate/sessions/{session.pk}/results"
+    recap = f"/duplicate/{session.pk}/recapitulatif/"
+    client.force_login(bob)  # a member of the club, and a player of the session
+    assert client.get(results).json()["players"][0]["results"] == [None]
+    cell = re.compile(r'<td class="number[ a-z]*">26')  # Anne's score in the recap's table
+    assert not cell.search(client.get(recap).content.decode())
+    client.force_login(alice)
+    assert client.get(results).json()["players"][0]["results"][0]["move"] == "H4 VAGUE"
+    assert cell.search(client.get(recap).content.decode())
+    services.round_set_top(round_=first, top_text="H4 VAGUE", by=alice)
+    client.force_login(bob)
+    assert client.get(results).json()["players"][0]["results"][0]["score"] == 26
+    assert cell.search(client.get(recap).content.decode())
