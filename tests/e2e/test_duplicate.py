@@ -41,7 +41,9 @@ def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(p
             row = page.locator("tr", has_text=name)
             row.locator("input[name=score]").fill(score)
             row.locator("input[name=score]").press("Enter")
-            expect(page.locator("tr", has_text=name).locator("input[name=score]")).to_have_value(score)
+            saved = page.locator("tr", has_text=name).locator("input[name=score]")
+            expect(saved).to_have_class("saved")  # back from the server: its value is there at once, proving nothing
+            expect(saved).to_have_value(score)
         phone.goto(f"/duplicate/joueur/{bruno.key}/")
         # His total is the room's: the moves closed, this one counting at the next draw.
         expect(phone.locator("#my-total")).to_have_text(str(15 * (number - 1)))
