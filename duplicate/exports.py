@@ -20,7 +20,7 @@ from openpyxl.utils import get_column_letter
 
 from scoring.engine.ranking import MovePoints, move_points, rank_points
 
-from .models import Season, Session
+from .models import Result, Season, Session
 from .services import TournamentRanking, ranking_input
 
 KINDS = {
@@ -30,7 +30,7 @@ KINDS = {
 }
 # Each row adds up: the scores of the moves, plus the solos' bonus, minus what the penalties took (avertissements
 # beyond the threshold included; never more than a move's score, FISF §5) make the total. Each move has its score,
-# then what counted on it (a solo, an avertissement, a penalty) in the column beside.
+# then what counted on it (an arbiter's zero, a solo, an avertissement, a penalty) in the column beside.
 HEADER = [
     "Place",
     "Table",
@@ -69,6 +69,8 @@ def table(session: Session, progress=None) -> list[list]:
     figures = ranking_input(session)
     points = move_points(**figures.engine_arguments())
     rows = rank_points(points, tops=figures.tops)
+    placed = [pk for pk, _top in figures.rounds]
+    zeros = set(Result.objects.filter(round__in=placed).zero_marks().values_list("player_id", "round_id"))
     out = [["Tops", None, None, None, None, None, sum(figures.tops), *[None] * 6]]
     for top in figures.tops:
         out[0] += [top, None]
@@ -77,19 +79,21 @@ def table(session: Session, progress=None) -> list[list]:
         line = [row.place, player.table, player.name, player.licence, player.club_name, player.series, row.total]
         line += [row.gap, row.percent, row.solos, row.solo_points or None, -row.penalty_points or None]
         line.append("oui" if player.absent else None)
-        for score, move in zip(figures.scores[row.player], points[row.player], strict=True):
-            line += [score, _marks(move)]
+        for round_pk, score, move in zip(placed, figures.scores[row.player], points[row.player], strict=True):
+            line += [score, _marks(move, zero=(row.player, round_pk) in zeros)]
         out.append([None if value == "" else value for value in line])
         if progress and (done % 100 == 0 or done == len(rows)):
             progress(done, len(rows))
     return out
 
 
-def _marks(move: MovePoints) -> str | None:
-    """What counted on a move beside its score, as the engine counted it: "solo", "avert." ("avert. −5" when it
-    took points), "pén. 5" (the points the penalty took); None for nothing."""
+def _marks(move: MovePoints, *, zero: bool = False) -> str | None:
+    """What counted on a move beside its score, as the engine counted it: "zéro" (the arbiter's, the recap's
+    « z »), "solo", "avert." ("avert. −5" when it took points), "pén. 5" (the points the penalty took); None for
+    nothing."""
     warned = [f"avert. −{move.warning_points}" if move.warning_points else "avert."] if move.warning else []
-    marks = (["solo"] if move.solo else []) + warned + ([f"pén. {move.penalty_taken}"] if move.penalty_taken else [])
+    marks = (["zéro"] if zero else []) + (["solo"] if move.solo else []) + warned
+    marks += [f"pén. {move.penalty_taken}"] if move.penalty_taken else []
     return ", ".join(marks) or None
 
 
@@ -269,8 +273,9 @@ SIMULTANE_HEADER = [
 def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: str = "") -> bytes:
     """A simultané's combined ranking (`simultanes.ranking(detail=True)`), overall or within one club or one
     series: above, its name, body, date and the moves counted; a row of the tops (their sum, then each move's),
-    then a row a player with, for each counted move, his score and what counted on it (a solo in his room, an
-    avertissement, a penalty). Its federation file gives the place in its first column, players tied sharing it."""
+    then a row a player with, for each counted move, his score and what counted on it (an arbiter's zero, a solo in
+    his room, an avertissement, a penalty). Its federation file gives the place in its first column, players tied
+    sharing it."""
     rows = ranking.within(club=club, series=series)
     if kind == "federation":
         return _federation_file([[row.place, row.name, row.total] for row in rows])
@@ -292,8 +297,8 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     for row in rows:
         line = [row.place, row.name, row.licence or None, row.club or None, row.series or None, row.session]
         line += [row.total, row.gap, row.percent, row.solos, "oui" if row.absent else None]
-        for score, move in row.moves:
-            line += [score, _marks(move)]
+        for score, move, zero in row.moves:
+            line += [score, _marks(move, zero=zero)]
         table_rows.append(line)
     return _spreadsheet(title, header, [tops, *table_rows], kind, fixed=2)
 

@@ -632,6 +632,12 @@ class Round(models.Model):
 ZERO_REASON = gettext_noop("Zéro donné par l'arbitre")  # translated when written and when read
 
 
+class ResultQuerySet(models.QuerySet):
+    def zero_marks(self):
+        """The results the arbiter gave a zero (`Result.is_zero_mark`), which the recap and the files mark."""
+        return self.filter(score=0, reason=gettext(ZERO_REASON))
+
+
 class Result(models.Model):
     """A player's result on a move; one per player and move, enforced by the database."""
 
@@ -644,6 +650,8 @@ class Result(models.Model):
     warning = models.BooleanField(_("avertissement"), default=False)
     penalty = models.PositiveSmallIntegerField(_("pénalité"), default=0)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ResultQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("résultat")

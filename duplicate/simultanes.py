@@ -27,7 +27,7 @@ from scoring.models import Edition, RuleSet, move_index
 
 from . import games, services
 from .errors import DuplicateError
-from .models import Session, Simultane
+from .models import Result, Session, Simultane
 
 
 def _engines(code):
@@ -231,7 +231,8 @@ class Row:
     percent: float
     solos: int
     absent: bool = False  # declared absent (forfait) during the game: ranked with what he played
-    # With `ranking(detail=True)`, each counted move's (score or None, its `MovePoints`): an export's.
+    # With `ranking(detail=True)`, each counted move's (score or None, its `MovePoints`, whether the arbiter gave a
+    # zero): an export's.
     moves: tuple = ()
 
 
@@ -301,10 +302,14 @@ def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     return cached
 
 
-def _moves_of(scores: list, points: list) -> tuple:
-    """A player's counted moves as an export prints them: (his score or None, what the move brought him); a move
-    his room has not played has no score."""
-    return tuple((scores[move] if move < len(scores) else None, brought) for move, brought in enumerate(points))
+def _moves_of(figures, player: int, points: list, zeros: set) -> tuple:
+    """A player's counted moves as an export prints them: (his score or None, what the move brought him, whether
+    the arbiter gave him a zero, from `zeros`' (player, move) ids); a move his room has not played has no score."""
+    scores, placed = figures.scores[player], [pk for pk, _top in figures.rounds]
+    return tuple(
+        (scores[move], brought, (player, placed[move]) in zeros) if move < len(placed) else (None, brought, False)
+        for move, brought in enumerate(points)
+    )
 
 
 def _club_labels(clubs) -> dict[int, str]:
@@ -320,8 +325,8 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     closed (a room's move closes when its next one is drawn): totals compare the same moves. A finished room does
     not hold the others back: once no room plays, the moves the rooms played count, a room stopped early counting
     0 on the others; and once the simultané is closed, the whole game. A room that has drawn nothing is listed,
-    not ranked. Four queries whatever the number of rooms and players. `detail`: each row also gives what each
-    counted move brought (`Row.moves`), solos judged within the room, as an export prints them."""
+    not ranked. Four queries whatever the number of rooms and players, five with `detail`: each row then also gives
+    what each counted move brought (`Row.moves`), solos judged within the room, as an export prints them."""
     sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
     rules = {}
     for session in sessions:
@@ -347,6 +352,11 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     else:
         moves = max((room.moves for room in started), default=0)
     tops = [game_round["top_score"] for game_round in simultane.game[:moves]]
+    zeros = set()
+    if detail:
+        zeros = set(
+            Result.objects.filter(round__session__simultane=simultane).zero_marks().values_list("player_id", "round_id")
+        )
     rows = []
     for room in started:
         figures = inputs[room.session.pk]
@@ -354,7 +364,7 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
         for ranked in rank_points(points, tops=tops):
             # A player declared absent (forfait) stays ranked with what he played, as in his room's ranking.
             player = figures.players[ranked.player]
-            counted = _moves_of(figures.scores[ranked.player], points[ranked.player]) if detail else ()
+            counted = _moves_of(figures, ranked.player, points[ranked.player], zeros) if detail else ()
             rows.append((player, room, ranked, counted))
     tops_total = sum(tops)
     places = shared_places([ranked.total for _player, _room, ranked, _moves in rows])

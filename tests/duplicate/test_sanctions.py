@@ -8,6 +8,7 @@ import io
 import re
 
 import pytest
+from django.urls import reverse
 from openpyxl import load_workbook
 
 from duplicate import services
@@ -15,6 +16,7 @@ from duplicate.models import Season
 from duplicate.recap import player_recap
 
 from .conftest import AVIONS, VAGUE, make_session, played_session
+from .test_simultanes import make_simultane, play, room
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +91,36 @@ def test_the_session_files_count_the_same_total(client, alice, evening):
         ["11", "Denis", "30"],
         ["12", "Zoé", "13"],
     ]
+
+
+def test_an_arbiters_zero_is_noted_in_the_session_files(client, alice, evening):
+    """Third trial: the recap marks an arbiter's zero « z », the CSV and the XLSX left its notes cell empty."""
+    services.session_reopen(session=evening)
+    claire = evening.players.get(name="Claire")
+    services.result_mark(round_=evening.rounds.get(number=3), player=claire, zero=True)
+    client.force_login(alice)
+    content = client.get(f"/duplicate/{evening.pk}/export/csv/").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(content, newline=""), delimiter=";"))
+    claire_row = next(row for row in rows[FIRST:] if row[2] == "Claire")
+    assert claire_row[13:] == ["3", "pén. 3", "18", "solo", "0", "zéro"]
+    sheet = load_workbook(io.BytesIO(client.get(f"/duplicate/{evening.pk}/export/xlsx/").content)).active
+    line = next(row for row in sheet.iter_rows(min_row=FIRST + 1, values_only=True) if row[2] == "Claire")
+    assert line[13:] == (3, "pén. 3", 18, "solo", 0, "zéro")
+    assert "<sup>z</sup>" in client.get(f"/duplicate/{evening.pk}/recapitulatif/").content.decode()
+
+
+def test_an_arbiters_zero_is_noted_in_the_combined_rankings_files(client, comite, eve, lyon, alice):
+    """As in a session's files: the recap's « z », « zéro » in the move's notes."""
+    simultane = make_simultane(comite, eve)
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    play(lyon_room, [(26, 20)], finish=False)
+    ben = lyon_room.players.get(name="Ben")
+    services.result_mark(round_=lyon_room.rounds.get(number=1), player=ben, zero=True)
+    services.session_finish(session=lyon_room)
+    client.force_login(eve)
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
+    assert lines[8] == "2;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;0;-26;0,0;0;;0;zéro"
 
 
 def test_a_tournament_and_a_season_count_the_same_total(client, alice, lyon, evening):
