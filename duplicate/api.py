@@ -291,7 +291,7 @@ def simultane_create(request, payload: SimultaneIn):
     summary="Classement du simultané",
 )
 def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
-    """Every room's players together, live, on the moves every started room has closed; `club` (its id, address or
+    """Every room's players together, live, on the moves every registered room has closed; `club` (its id, address or
     name) or `series` rank one club's rooms or one series among themselves. Ties share the place."""
     simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
     if simultane is None:

@@ -117,13 +117,16 @@ class SessionQuerySet(models.QuerySet):
             Q(club__in=Club.objects.for_user(user))
             | Q(club__isnull=True, creator=user)
             | Q(pk__in=Player.objects.filter(member=user).values("session"))
-            | Q(simultane__body__in=Club.objects.organised_by(user).bodies(), simultane__closed_at__isnull=False)
+            | Q(
+                simultane__body__in=Club.objects.organised_by(user).bodies(),
+                simultane__first_closed_at__isnull=False,
+            )
         )
         return readable.unsealed_for(user)
 
     def sealed_from(self, user):
         """The simultané rooms `user` may not read yet, whatever else lets him read them (his club, a seat, running
-        it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.closed_at`).
+        it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.is_over`).
 
         His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`, or an invitation
         to one: a seat typed "@username" is his while he has not answered, since its phone link plays all the same)
@@ -134,7 +137,8 @@ class SessionQuerySet(models.QuerySet):
         not reached. Another room at his limit while a move of his is still being played is sealed too: its
         bulletins on that same move would tell him what others found (issue 22's trial). An arbiter running his room
         alone is at its stage and sees it all; a club's organiser who plays in a slower room loses his own room's
-        console until the slower one catches up or the ranking is closed. A closed simultané seals nothing.
+        console until the slower one catches up or the ranking is closed. A simultané once closed seals nothing,
+        even if its ranking is reopened: its whole game was open.
 
         The room's public links (its projector `salle/<key>`, its ranking `classement/<key>`, a player's phone
         `joueur/<key>`) are handed out inside that room and do not ask: whoever holds one is in that room.
@@ -146,7 +150,8 @@ class SessionQuerySet(models.QuerySet):
         his_rooms = his.filter(simultane=OuterRef("simultane")).annotate(stage=_stage())
         ahead = his_rooms.filter(stage__lt=OuterRef("stage"))
         level_while_playing = his_rooms.annotate(playing=Mod("stage", 2)).filter(stage=OuterRef("stage"), playing=0)
-        rooms = self.filter(simultane__isnull=False, simultane__closed_at__isnull=True).annotate(stage=_stage())
+        rooms = self.filter(simultane__isnull=False, simultane__first_closed_at__isnull=True)
+        rooms = rooms.annotate(stage=_stage())
         return rooms.filter(Q(Exists(ahead)) | (Q(Exists(level_while_playing)) & ~Q(pk__in=his.values("pk"))))
 
     def taken_part_by(self, user):
@@ -374,9 +379,13 @@ class Simultane(models.Model):
     # duplicate.games's moves: [{"number", "draw", "top", "top_score"}], never shown before a room plays them.
     game = models.JSONField(default=list, editable=False)
     imported = models.BooleanField(_("partie importée"), default=False, editable=False)
-    # Set by the body's organiser once every room has played: the combined ranking counts the whole game, a room
-    # stopped early counting 0 on the moves it did not play, and nothing changes any more.
+    # Set by the body's organiser once every room has played ("Arrêter le classement"): the combined ranking is
+    # final; emptied when he reopens it.
     closed_at = models.DateTimeField(_("classement arrêté le"), null=True, blank=True, editable=False)
+    # The first closing, kept when the ranking is reopened: from then on the game is over (`is_over`).
+    first_closed_at = models.DateTimeField(
+        _("classement arrêté une première fois le"), null=True, blank=True, editable=False
+    )
     # The combined ranking's public link, for the rooms' projectors and the players' phones (read only).
     public_key = models.CharField(max_length=24, unique=True, default=_new_key, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -402,10 +411,18 @@ class Simultane(models.Model):
         """Whether `user` organises it: its body's organisers, and the organisers of a room's club."""
         return self.is_organiser(user) or Session.objects.organised_by(user).filter(simultane=self).exists()
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over for every room: its ranking has been closed, even if reopened since. Closing
+        made the whole game readable by everyone concerned, so no room draws again, the rooms are sealed no more,
+        and the combined ranking counts the whole game (a room stopped early counting 0 on the moves it did not
+        play); a reopened ranking is only no longer said final."""
+        return self.first_closed_at is not None
+
     def game_readable_by(self, user) -> bool:
-        """Whether `user` may download the whole game: those who run it, once the ranking is closed (no room
-        plays any more). Before that it stays sealed, for the body's organisers too."""
-        return self.closed_at is not None and self.is_run_by(user)
+        """Whether `user` may download the whole game: those who run it, once the game is over (`is_over`). Before
+        that it stays sealed, for the body's organisers too."""
+        return self.is_over and self.is_run_by(user)
 
     def when(self) -> str:
         """Its start as a sentence says it: "12 décembre 2026 à 14:00", in the site's time zone."""
@@ -429,7 +446,7 @@ class PlayerQuerySet(models.QuerySet):
             | Q(session__in=Session.objects.organised_by(user))
             | Q(
                 session__simultane__body__in=Club.objects.organised_by(user).bodies(),
-                session__simultane__closed_at__isnull=False,
+                session__simultane__first_closed_at__isnull=False,
             )
         )
         return readable.exclude(session__in=Session.objects.sealed_from(user).values("pk"))

@@ -255,5 +255,8 @@ class SimultaneRowOut(Schema):
 
 class SimultaneRankingOut(Schema):
     tops_total: int
-    moves: int = Field(description="Les coups comptés : ceux que toutes les salles commencées ont clos.")
+    moves: int = Field(
+        description="Les coups comptés : ceux que toutes les salles inscrites ont clos (toute la partie une fois le "
+        "classement arrêté)."
+    )
     rows: list[SimultaneRowOut]

@@ -51,7 +51,7 @@ from . import games
 from .errors import Conflict, DuplicateError, LinesRefused, SessionClosed
 from .games import GameRound, check_draw_on, evaluate_top, fits_draw, reliquat_after, same_draw, same_top
 from .games import message as _message
-from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Tournament
+from .models import ZERO_REASON, Change, ExportJob, Player, Result, Round, Season, Session, Simultane, Tournament
 
 MAX_PLAYERS = 2000
 MAX_TABLE = 9999
@@ -567,6 +567,10 @@ def _write_draw(session: Session, planned: _PlannedDraw, top_text: str | None, b
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         _refuse_if_finished(locked)
+        if locked.simultane_id is not None:
+            # Read again under the room's row, which the closing holds too (`simultanes.simultane_close`): a ranking
+            # closed while the draw was worked out finds no move opened after it.
+            _refuse_if_over(Simultane.objects.get(pk=locked.simultane_id))
         current = position(locked)
         if _moves_of(current) != planned.moves:
             return None
@@ -591,8 +595,8 @@ def _next_scripted(session: Session, number: int, typed: str | None) -> GameRoun
     """The move `number` of the game the session plays, once its time has come; a typed draw must be its own. The
     refusals do not say the game's draw: a simultané's stays sealed until the room reaches it."""
     simultane = session.simultane
-    if simultane is not None and simultane.closed_at is not None:
-        raise Conflict(_("Le simultané est clos : son classement est définitif."))
+    if simultane is not None:
+        _refuse_if_over(simultane)
     if simultane is not None and timezone.now() < simultane.starts_at:
         raise DuplicateError(
             _("Le simultané « %(name)s » commence le %(when)s : aucun tirage avant.")
@@ -610,6 +614,15 @@ def _next_scripted(session: Session, number: int, typed: str | None) -> GameRoun
             % {"number": number}
         )
     return scripted
+
+
+def _refuse_if_over(simultane: Simultane):
+    """No room draws once the simultané's ranking has been closed, even reopened since: its whole game was open to
+    everyone concerned then (`Simultane.is_over`)."""
+    if simultane.closed_at is not None:
+        raise Conflict(_("Le simultané est clos : son classement est définitif."))
+    if simultane.is_over:
+        raise Conflict(_("Le simultané est clos depuis le premier arrêt de son classement : plus aucun tirage."))
 
 
 def scripted_round(session: Session, number: int) -> GameRound | None:
@@ -872,7 +885,7 @@ def _result_written(round_: Round):
     """A result of `round_` changed. The screens of the room (projector, ranking, the players' totals) show the
     moves closed only, so a bulletin on the move being played does not bump the session's version: writers of a
     room do not queue behind its row, and those screens are not redrawn 500 times a move. A result of a closed
-    move does, and so does any result of a room whose simultané is closed (its final ranking counts every move).
+    move does, and so does any result of a room whose simultané is over (its ranking then counts every move).
     Checked once the transaction has committed: a draw (or the end of the session) committed before the check is
     seen by it, and one committed after bumps the version itself after this result is visible, so no change is
     missed whatever the interleaving."""
@@ -885,7 +898,7 @@ def _result_written(round_: Round):
                 "UPDATE duplicate_session SET version = version + 1 WHERE id = %s AND (finished_at IS NOT NULL OR "
                 "EXISTS (SELECT 1 FROM duplicate_round WHERE session_id = %s AND number > %s) OR "
                 "EXISTS (SELECT 1 FROM duplicate_simultane WHERE id = duplicate_session.simultane_id "
-                "AND closed_at IS NOT NULL))",
+                "AND first_closed_at IS NOT NULL))",
                 [session_pk, session_pk, number],
             )
 

@@ -77,7 +77,7 @@ def _detail_context(request, simultane, form=None, edit_form=None):
     form = form or RoomForm(request.user, simultane)
     is_organiser = simultane.is_organiser(request.user)
     started = any(room.drawn for room in ranking.rooms)
-    open_ = simultane.closed_at is None and timezone.now() < simultane.starts_at
+    open_ = not simultane.is_over and timezone.now() < simultane.starts_at
     readable = set(Session.objects.visible_to(request.user).filter(simultane=simultane).values_list("pk", flat=True))
     rooms = []
     for room in ranking.rooms:
@@ -102,7 +102,24 @@ def _detail_context(request, simultane, form=None, edit_form=None):
             }
         ),
         "moves": len(simultane.game),
+        "still_playing": _still_playing(ranking),
+        "top_pending": any(room.top_pending for room in ranking.rooms),
     }
+
+
+def _still_playing(ranking) -> str:
+    """The rooms not finished and where each stands, as closing the ranking would stop them: "« Salle » (coup 5,
+    son top pas encore révélé), « Autre » (pas commencée)"."""
+    said = []
+    for room in ranking.still_playing:
+        if not room.drawn:
+            where = _("pas commencée")
+        elif room.top_pending:
+            where = _("coup %(number)d, son top pas encore révélé") % {"number": room.drawn}
+        else:
+            where = _("coup %(number)d, son top révélé") % {"number": room.drawn}
+        said.append(_("« %(room)s » (%(where)s)") % {"room": room.session.name, "where": where})
+    return ", ".join(said)
 
 
 def _room_link(session, runs: bool, readable: set) -> str:
@@ -177,14 +194,15 @@ def simultane_delete(request, pk):
 @login_required
 @require_POST
 def simultane_close(request, pk):
-    """ "Arrêter le classement" (final, the whole game counted) or "Rouvrir le classement"."""
+    """ "Arrêter le classement" (final, the whole game counted, no room drawing again) or "Rouvrir le classement"
+    (no longer said final)."""
     closing = request.POST.get("action") != "reopen"
 
     def close(simultane):
         simultanes.simultane_close(simultane=simultane, closed=closing)
         if closing:
             return _("Classement arrêté : il compte toute la partie, et aucune salle ne tire plus.")
-        return _("Classement rouvert : il suit de nouveau les salles.")
+        return _("Classement rouvert : il compte toujours toute la partie, et aucune salle ne tire de nouveau.")
 
     return _simultane_action(request, _organised_simultane(request, pk), close) or redirect(
         "duplicate:simultane", pk=pk
@@ -245,12 +263,13 @@ def simultane_register(request, pk):
 @login_required
 @require_GET
 def simultane_game(request, pk):
-    """The whole game as a game file, once the ranking is closed, for the body's organisers and the rooms'; sealed
-    before (403). Whoever else sees the simultané gets a 404, as for an id that does not exist."""
+    """The whole game as a game file, once the ranking is closed (`Simultane.is_over`), for the body's organisers
+    and the rooms'; sealed before (403). Whoever else sees the simultané gets a 404, as for an id that does not
+    exist."""
     simultane = _simultane_for(request, pk)
     if not simultane.is_run_by(request.user):
         raise Http404
-    if simultane.closed_at is None:
+    if not simultane.is_over:
         raise PermissionDenied(_("La partie reste scellée jusqu'à l'arrêt du classement."))
     document = simultanes.game_document(simultane)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,7 +29,7 @@ from scoring.models import Edition, RuleSet, move_index
 
 from . import games, services
 from .errors import DuplicateError
-from .models import Result, Session, Simultane
+from .models import Result, Round, Session, Simultane
 
 
 def _engines(code):
@@ -121,8 +123,8 @@ def registration_refusal(simultane: Simultane, club, user) -> str:
         return _("Une salle de simultané est celle d'un club : choisissez le vôtre.")
     if not club.is_organiser(user):
         return _("Seuls les organisateurs du club inscrivent une salle.")
-    if simultane.closed_at is not None:
-        return _("Le simultané est clos : son classement est définitif.")
+    if simultane.is_over:
+        return _("Le simultané est clos : son classement a été arrêté.")
     if timezone.now() >= simultane.starts_at:
         return _("Les inscriptions sont closes : le simultané a commencé le %(when)s.") % {"when": simultane.when()}
     existing = Session.objects.filter(simultane=simultane, club=club).first()
@@ -193,13 +195,49 @@ def simultane_delete(*, simultane: Simultane) -> None:
 
 
 def simultane_close(*, simultane: Simultane, closed: bool = True) -> Simultane:
-    """The combined ranking made final (or open again): it counts the whole game, a room stopped early counting 0
-    on the moves it did not play, and no room draws any more."""
-    Simultane.objects.filter(pk=simultane.pk).update(closed_at=timezone.now() if closed else None)
-    simultane.refresh_from_db(fields=["closed_at"])
-    for room in Session.objects.filter(simultane=simultane):
-        room.touch()  # the combined ranking's cache and its polls follow the rooms' versions
+    """The combined ranking made final: it counts the whole game, a room stopped early counting 0 on the moves it
+    did not play, and the game is over (`Simultane.is_over`): the rooms are sealed no more and none draws again.
+    Refused while a room has drawn a move whose top it has not revealed: that move would take bulletins with the
+    whole game open to every reader. Reopened (`closed=False`), the ranking is only no longer said final: the game
+    stays over (counted whole, no room drawing again), since it has been open whole to the rooms' readers.
+
+    The rooms' rows are held from the check to the closing, as a room's draw holds its own (`services.round_add`):
+    a draw made meanwhile is either seen here or refused there."""
+    with transaction.atomic():
+        rooms = list(Session.objects.select_for_update().filter(simultane=simultane).order_by("pk"))
+        if closed:
+            _refuse_while_a_top_is_pending(simultane)
+            now = timezone.now()
+            changes = {"closed_at": now, "first_closed_at": Coalesce("first_closed_at", Value(now))}
+        else:
+            changes = {"closed_at": None}
+        Simultane.objects.filter(pk=simultane.pk).update(**changes)
+        for room in rooms:
+            room.touch()  # the combined ranking's cache and its polls follow the rooms' versions
+    simultane.refresh_from_db(fields=["closed_at", "first_closed_at"])
     return simultane
+
+
+def _refuse_while_a_top_is_pending(simultane: Simultane):
+    """Refuses the closing with one sentence a room whose last move drawn awaits its top, saying which move."""
+    pending = Round.objects.filter(session__simultane=simultane, top="").select_related("session")
+    refusals = []
+    for round_ in pending.order_by("session", "number"):
+        figures = {"room": round_.session.name, "number": round_.number}
+        if round_.session.finished_at:
+            refusals.append(
+                _(
+                    "La salle « %(room)s » a terminé sans révéler le top du coup %(number)d : qu'elle rouvre sa "
+                    "séance pour le révéler."
+                )
+                % figures
+            )
+        else:
+            refusals.append(
+                _("La salle « %(room)s » joue encore le coup %(number)d : attendez que son top soit révélé.") % figures
+            )
+    if refusals:
+        raise services.Conflict(" ".join(refusals))
 
 
 def _sort_key(name: str) -> str:
@@ -210,11 +248,6 @@ def _sort_key(name: str) -> str:
 def _refuse_if_started(simultane: Simultane):
     if Session.objects.filter(simultane=simultane, rounds__isnull=False).exists():
         raise services.Conflict(_("Une salle a déjà tiré un coup : le simultané ne change plus."))
-
-
-def _refuse_if_closed(simultane: Simultane):
-    if simultane.closed_at is not None:
-        raise services.Conflict(_("Le simultané est clos : son classement est définitif."))
 
 
 @dataclass(frozen=True)
@@ -241,9 +274,15 @@ class Room:
     session: Session
     club: str
     players: int
-    moves: int  # the moves it has closed
+    moves: int  # the moves it has closed: those before its last one drawn, or every one revealed once finished
     drawn: int  # the moves it has drawn
+    revealed: int  # the moves whose top it has revealed
     finished: bool
+
+    @property
+    def top_pending(self) -> bool:
+        """Whether its last move drawn awaits its top: the ranking is not closed then (`simultane_close`)."""
+        return self.drawn > self.revealed
 
 
 @dataclass
@@ -254,9 +293,9 @@ class Ranking:
     rooms: list[Room] = field(default_factory=list)
 
     @property
-    def stopped_short(self) -> bool:
-        """Whether a room finished before the moves counted: it counts 0 on those it did not play."""
-        return any(room.finished and room.drawn and room.moves < self.moves for room in self.rooms)
+    def still_playing(self) -> list[Room]:
+        """The rooms not finished, started or not: what closing the ranking would stop."""
+        return [room for room in self.rooms if not room.finished]
 
     @property
     def clubs(self) -> list[str]:
@@ -293,8 +332,9 @@ def ranking_stamp(simultane: Simultane) -> str:
 def live_ranking(simultane: Simultane, stamp: str | None = None) -> Ranking:
     """`ranking`, computed once for each state of the rooms (`ranking_stamp`, given when the caller has it) and
     kept in the shared cache."""
-    # 3: since a sanction no longer takes a move below 0 (issue 22), a ranking cached before counts otherwise.
-    key = f"duplicate:simultane-ranking:3:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
+    # 4: since a room not started or finished early holds the live ranking back, a ranking cached before counts
+    # otherwise (and a `Room` has its moves revealed).
+    key = f"duplicate:simultane-ranking:4:{simultane.pk}:{stamp or ranking_stamp(simultane)}"
     cached = cache.get(key)
     if cached is None:
         cached = ranking(simultane)
@@ -321,12 +361,15 @@ def _club_labels(clubs) -> dict[int, str]:
 
 
 def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
-    """Every room's players ranked together, ties sharing the place, on the moves every room still playing has
-    closed (a room's move closes when its next one is drawn): totals compare the same moves. A finished room does
-    not hold the others back: once no room plays, the moves the rooms played count, a room stopped early counting
-    0 on the others; and once the simultané is closed, the whole game. A room that has drawn nothing is listed,
-    not ranked. Four queries whatever the number of rooms and players, five with `detail`: each row then also gives
-    what each counted move brought (`Row.moves`), solos judged within the room, as an export prints them."""
+    """Every room's players ranked together, ties sharing the place, on the moves every registered room has
+    closed, as its own screens count them (a move closes once its top is revealed and the next one drawn, or the
+    room finished): totals compare the same moves, and no reader learns a top or a score of a move that a room has
+    still to play. So a room not started holds the ranking at nothing, and a room finished early (a finished room
+    may reopen and play on) at the moves it played; once the simultané is closed (`Simultane.is_over`), the whole
+    game counts, a room stopped early counting 0 on the moves it did not play. A room that has drawn nothing is
+    listed, not ranked. Four queries whatever the number of rooms and players, five with `detail`: each row then
+    also gives what each counted move brought (`Row.moves`), solos judged within the room, as an export prints
+    them."""
     sessions = list(Session.objects.filter(simultane=simultane).select_related("club", "rule_set").order_by("pk"))
     rules = {}
     for session in sessions:
@@ -338,19 +381,12 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     labels = _club_labels(session.club for session in sessions if session.club)
     for session in sessions:
         figures = inputs[session.pk]
-        placed = len(figures.rounds)
-        closed = placed if session.finished_at else min(placed, drawn.get(session.pk, 0) - 1)
+        placed, played = len(figures.rounds), drawn.get(session.pk, 0)
+        closed = placed if session.finished_at else max(min(placed, played - 1), 0)
         club = labels[session.club.pk] if session.club else ""
-        played = drawn.get(session.pk, 0)
-        rooms.append(Room(session, club, len(figures.players), max(closed, 0), played, bool(session.finished_at)))
+        rooms.append(Room(session, club, len(figures.players), closed, played, placed, bool(session.finished_at)))
     started = [room for room in rooms if room.drawn]
-    playing = [room.moves for room in started if not room.finished]
-    if simultane.closed_at is not None:
-        moves = len(simultane.game)
-    elif playing:
-        moves = min(playing)
-    else:
-        moves = max((room.moves for room in started), default=0)
+    moves = len(simultane.game) if simultane.is_over else min((room.moves for room in rooms), default=0)
     tops = [game_round["top_score"] for game_round in simultane.game[:moves]]
     zeros = set()
     if detail:

@@ -87,6 +87,9 @@ def cast(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave):
 
 
 def close(cast):
+    """The ranking closed once every room has revealed its last move's top: the closing waits for Grenoble's."""
+    for pending in Round.objects.filter(session__simultane=cast.simultane, top=""):
+        services.round_reveal_top(round_=pending)
     simultanes.simultane_close(simultane=cast.simultane)
 
 

@@ -188,6 +188,23 @@ def test_the_closed_ranking_says_it_is_final_and_counts_the_whole_game(client, s
     assert "en direct" not in client.get(reverse("duplicate:simultane", args=[simultane.pk])).content.decode()
 
 
+def test_a_closed_simultanes_page_no_longer_says_it_is_sealed(client, simultane, lyon_room, eve):
+    """Third trial: once the ranking was closed, the page still said « Elle reste scellée »."""
+    client.force_login(eve)
+    page = reverse("duplicate:simultane", args=[simultane.pk])
+    sealed = "Elle reste scellée : chaque salle découvre un tirage quand elle y arrive"
+    assert sealed in client.get(page).content.decode()
+    simultanes.simultane_close(simultane=simultane)
+    closed = client.get(page).content.decode()
+    assert "reste scellée" not in closed
+    assert (
+        "Son classement a été arrêté : la partie n'est plus scellée, ses organisateurs et ceux des salles la lisent "
+        "entière, et aucune salle ne tire plus." in closed
+    )
+    simultanes.simultane_close(simultane=simultane, closed=False)
+    assert "reste scellée" not in client.get(page).content.decode()  # reopened, the game stays open
+
+
 def test_the_registration_text_goes_once_the_simultane_has_started(client, simultane, lyon, alice):
     client.force_login(alice)
     page = reverse("duplicate:simultane", args=[simultane.pk])

@@ -556,26 +556,30 @@ def test_the_api_refuses_a_personal_room(client, simultane, alice, lyon):
     assert not Session.objects.exists()
 
 
-def test_a_room_stopped_early_does_not_hold_the_others_back(client, simultane, lyon, alice, grenoble, charlie):
+def test_a_room_stopped_early_holds_the_live_ranking_at_the_moves_it_played(
+    client, simultane, lyon, alice, grenoble, charlie
+):
+    """Third trial: a finished room no longer lets the others run ahead of it (issue 16 let it, so that finishing a
+    slower room early, then reopening it, showed the tops of the moves it had still to play). Until the ranking is
+    closed, a room stopped early holds it at the moves it played."""
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
     play(lyon_room, [(26, 20)])  # Lyon stops after move 1 and finishes
     play(grenoble_room, [(26, 26), (18, 0), (13, 13)], finish=False)  # moves 1 and 2 closed
     combined = simultanes.ranking(simultane)
-    assert (combined.moves, combined.tops_total) == (2, 44)
+    assert (combined.moves, combined.tops_total) == (1, 26)
     assert [(row.place, row.name, row.total) for row in combined.rows] == [
-        (1, "Cid", 44),
-        (2, "Ann", 26),
-        (2, "Dan", 26),
+        (1, "Ann", 26),
+        (1, "Cid", 26),
+        (1, "Dan", 26),
         (4, "Ben", 20),
     ]
-    # Second trial: the page said « joués par toutes les salles » of moves Lyon never played.
-    assert combined.stopped_short
     client.force_login(alice)
     page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
-    assert "Après 2 coups (une salle terminée avant compte 0 sur ceux qu'elle n'a pas joués)" in page
+    assert "Après 1 coup, joué par toutes les salles · total des tops 26" in page
+    assert "une salle pas commencée, ou terminée avant les autres, le retient" in page
     services.session_finish(session=grenoble_room)
-    assert simultanes.ranking(simultane).moves == 3
+    assert simultanes.ranking(simultane).moves == 1
 
 
 def test_closing_counts_the_whole_game_and_stops_the_rooms(client, simultane, lyon, alice):
@@ -776,3 +780,188 @@ def test_a_penalty_on_a_small_score_counts_zero_in_the_combined_ranking_and_its_
     url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
     lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
     assert lines[7].endswith(";102;-26;79,7;2;;3;pén. 3;18;solo;13;;71;solo")  # what the penalty took, 3
+
+
+# Third trial: the live ranking showed tops of moves a room had not played; closing mid-move; reopening
+
+
+def test_a_room_not_started_holds_the_live_ranking_at_nothing(client, simultane, lyon, alice, annecy, dave, eve):
+    """Before Annecy's room's first draw, the public link said « Après 1 coup, joué par toutes les salles · total des
+    tops 26 »: move 1's top was public while Annecy had not drawn it, and the sentence was false."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    annecy_room = room(simultane, annecy, dave, [("Eve", "A")])
+    play(lyon_room, [(26, 20), (18, 10)], finish=False)  # move 1 closed, move 2 being entered
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (0, 0)
+    assert [(row.name, row.total) for row in combined.rows] == [("Ann", 0), ("Ben", 0)]  # listed, nothing counted
+    public = client.get(reverse("duplicate:simultane_public", args=[simultane.public_key])).content.decode()
+    assert "Aucun coup joué par toutes les salles pour l'instant." in public
+    assert "total des tops" not in public
+    client.force_login(eve)
+    api = client.get(f"/api/duplicate/simultanes/{simultane.pk}/ranking").json()
+    assert (api["moves"], api["tops_total"]) == (0, 0)
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
+    assert lines[3] == "Coups comptés;0"
+    assert lines[5:7] == [
+        "Place;Nom;Licence;Club;Série;Salle;Total;Écart;% du top;Solos;Absent",
+        "Tops;;;;;;0;;;;",
+    ]
+    play(annecy_room, [(10,), (0,)], finish=False)  # Annecy closes move 1 too
+    assert (simultanes.ranking(simultane).moves, simultanes.ranking(simultane).tops_total) == (1, 26)
+
+
+def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_play(
+    client, simultane, lyon, alice, grenoble, charlie, eve
+):
+    """Charlie finished Grenoble's slower room while its move 2 was open (`POST …/finish`, reversible): the ranking
+    jumped from 1 counted move to 4, its CSV gave each top and Lyon's scores on every move; he then reopened his
+    room and went on. A finished room counts the moves it revealed, no more."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A")])
+    play(lyon_room, [(26, 20), (18, 10), (13, 13), (71, 50)])
+    play(grenoble_room, [(26,)], finish=False)
+    services.round_add(session=grenoble_room)  # move 2 drawn, its top not revealed
+    client.force_login(charlie)
+    assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/finish").status_code == 200
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (1, 26)
+    client.force_login(eve)
+    url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
+    lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
+    assert lines[3] == "Coups comptés;1"
+    assert lines[6] == "Tops;;;;;;26;;;;;26;"
+    assert lines[7:] == [
+        "1;Ann;;Club de Lyon;A;Simultané des Alpes · Club de Lyon;26;0;100,0;1;;26;solo",
+        "1;Cid;;Club de Grenoble;A;Simultané des Alpes · Club de Grenoble;26;0;100,0;0;;26;",
+        "3;Ben;;Club de Lyon;B;Simultané des Alpes · Club de Lyon;20;-6;76,9;0;;20;",
+    ]
+    assert client.get(f"/api/duplicate/simultanes/{simultane.pk}/ranking").json()["tops_total"] == 26
+    public = client.get(reverse("duplicate:simultane_public", args=[simultane.public_key])).content.decode()
+    assert "Après 1 coup, joué par toutes les salles · total des tops 26" in public
+    client.force_login(charlie)
+    assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/reopen").status_code == 200
+    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    services.round_add(session=grenoble_room)  # move 2 closed
+    assert (simultanes.ranking(simultane).moves, simultanes.ranking(simultane).tops_total) == (2, 44)
+
+
+def grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie):
+    """Lyon's room has played the whole game and finished; Grenoble's has played move 1 and drawn move 2, whose
+    top it has not revealed. Returns both rooms."""
+    lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
+    grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A")])
+    Session.objects.filter(pk=grenoble_room.pk).update(entry=Session.Entry.BOTH)
+    play(lyon_room, [(26, 20), (18, 10), (13, 13), (71, 50)])
+    play(grenoble_room, [(26,)], finish=False)
+    services.round_add(session=grenoble_room)
+    return lyon_room, grenoble_room
+
+
+def test_closing_waits_for_every_rooms_top(client, simultane, lyon, alice, grenoble, charlie, eve):
+    """« Arrêter le classement » gave no warning that Grenoble was on move 2 (drawn, its top not revealed), and once
+    closed its open move still took bulletins, though the whole game was then readable by everyone."""
+    lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
+    refusal = (
+        "La salle « Simultané des Alpes · Club de Grenoble » joue encore le coup 2 : attendez que son top soit révélé."
+    )
+    with pytest.raises(services.Conflict) as refused:
+        simultanes.simultane_close(simultane=simultane)
+    assert str(refused.value) == refusal
+    client.force_login(eve)
+    page = reverse("duplicate:simultane", args=[simultane.pk])
+    html = client.get(page).content.decode()
+    # The page and the confirmation list the rooms still playing.
+    playing = "« Simultané des Alpes · Club de Grenoble » (coup 2, son top pas encore révélé)"
+    assert f"Salles encore en jeu : {playing}." in html
+    assert f"Salles encore en jeu : {playing}. Le classement s'arrête une fois leur top révélé." in html
+    assert 'data-confirm="Arrêter le classement ?' in html and f'Salles encore en jeu : {playing}."' in html
+    response = client.post(reverse("duplicate:simultane_close", args=[simultane.pk]), {"action": "close"})
+    assert (response.status_code, response.context["error"]) == (409, refusal)
+    simultane.refresh_from_db()
+    assert (simultane.closed_at, simultane.first_closed_at) == (None, None)
+    # A finished room's top pending holds the closing too.
+    services.session_finish(session=grenoble_room)
+    with pytest.raises(services.Conflict, match="a terminé sans révéler le top du coup 2"):
+        simultanes.simultane_close(simultane=simultane)
+    services.session_reopen(session=grenoble_room)
+    second = services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    assert "Salles encore en jeu : « Simultané des Alpes · Club de Grenoble » (coup 2, son top révélé)." in (
+        client.get(page).content.decode()
+    )
+    closing = client.post(reverse("duplicate:simultane_close", args=[simultane.pk]), {"action": "close"})
+    assert closing.status_code == 302
+    # Closed: no move is open in any room; a phone writes nothing more, the arbiter still corrects.
+    cid = grenoble_room.players.get()
+    phone = Client().post(f"/duplicate/joueur/{cid.key}/", {"move": "B2 DEALEES", "score": 72})
+    assert phone.status_code == 400
+    assert "Le top est révélé : seul l&#x27;arbitre peut encore changer votre score." in phone.content.decode()
+    assert not second.results.exists()
+    with pytest.raises(services.Conflict):
+        services.round_add(session=grenoble_room)
+    services.result_set(round_=second, player=cid, score=18, by=charlie)
+    simultane.refresh_from_db()
+    assert [(row.name, row.total) for row in simultanes.ranking(simultane).rows] == [
+        ("Ann", 128),
+        ("Ben", 93),
+        ("Cid", 44),  # 26 + 18: the final ranking counts his corrected move, 0 on those his room did not play
+    ]
+
+
+def test_a_draw_worked_out_while_the_ranking_closes_is_not_written(
+    monkeypatch, simultane, lyon, alice, grenoble, charlie
+):
+    """The closing and a room's draw each hold the room's row: a draw planned before the closing (its moves worked
+    out without a lock) is refused once it holds the row, rather than opening a move in a closed simultané."""
+    lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
+    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    planned_draw = services._planned_draw
+
+    def closed_meanwhile(*args):
+        planned = planned_draw(*args)
+        simultanes.simultane_close(simultane=simultane)
+        return planned
+
+    monkeypatch.setattr(services, "_planned_draw", closed_meanwhile)
+    with pytest.raises(services.Conflict, match="Le simultané est clos"):
+        services.round_add(session=grenoble_room)
+    assert grenoble_room.rounds.count() == 2
+
+
+def test_reopening_the_ranking_lets_no_room_draw_again(client, simultane, lyon, alice, grenoble, charlie, eve):
+    """« Rouvrir le classement » sealed the rooms again and Grenoble drew its move 3 (201), though everyone had been
+    able to read the whole game. Once closed, the game is over for every room: reopening only takes the word
+    « définitif » off the ranking, which still counts the whole game."""
+    lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
+    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    client.force_login(eve)
+    close = reverse("duplicate:simultane_close", args=[simultane.pk])
+    assert client.post(close, {"action": "close"}).status_code == 302
+    html = client.get(reverse("duplicate:simultane", args=[simultane.pk])).content.decode()
+    assert "Rouvrir le classement ? Il ne sera plus dit définitif" in html
+    assert "aucune salle ne tirera de nouveau" in html
+    response = client.post(close, {"action": "reopen"}, follow=True)
+    assert "Classement rouvert : il compte toujours toute la partie, et aucune salle ne tire de nouveau." in (
+        response.content.decode()
+    )
+    simultane.refresh_from_db()
+    assert simultane.closed_at is None and simultane.first_closed_at is not None
+    client.force_login(charlie)
+    drawn = client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/rounds", {}, content_type="application/json")
+    assert (drawn.status_code, drawn.json()["detail"]) == (
+        409,
+        "Le simultané est clos depuis le premier arrêt de son classement : plus aucun tirage.",
+    )
+    assert grenoble_room.rounds.count() == 2
+    console = client.get(reverse("duplicate:session", args=[grenoble_room.pk])).content.decode()
+    assert "Tirer le coup suivant de la partie" not in console
+    # The rooms are not sealed again: the whole game has been open to them.
+    assert not Session.objects.sealed_from(charlie).exists()
+    client.force_login(eve)
+    assert client.get(reverse("duplicate:recap", args=[lyon_room.pk])).status_code == 200
+    assert client.get(reverse("duplicate:simultane_game", args=[simultane.pk])).status_code == 200
+    combined = simultanes.ranking(simultane)
+    assert (combined.moves, combined.tops_total) == (4, 128)
+    page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
+    assert "Classement rouvert : toute la partie, 4 coups (0 sur les coups qu'une salle n'a pas joués)" in page
+    assert "définitif" not in page

@@ -81,7 +81,13 @@ def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_r
         else:
             assert without_csrf(response.text()) == without_csrf(unknown.text())
 
-    # The district closes the ranking: every page opens.
+    # The district closes the ranking once Grenoble's room has revealed its move 2's top: every page opens.
+    page.goto(f"/duplicate/simultanes/{simultane.pk}/")
+    page.get_by_role("button", name="Arrêter le classement").click()
+    expect(page.locator("main .error")).to_have_text(
+        "La salle « Simultané des Alpes · Club de Grenoble » joue encore le coup 2 : attendez que son top soit révélé."
+    )
+    services.round_reveal_top(round_=rooms["grenoble"].rounds.get(number=2))
     page.goto(f"/duplicate/simultanes/{simultane.pk}/")
     page.get_by_role("button", name="Arrêter le classement").click()
     expect(page.locator(".messages")).to_contain_text("Classement arrêté")

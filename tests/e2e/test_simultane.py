@@ -183,8 +183,15 @@ def test_the_comite_reads_each_room_and_downloads_the_game_once_closed(page, bro
     expect(page.get_by_role("link", name="Fichier de partie")).to_have_count(0)  # sealed
     # Sealed, the rooms too: a room ahead would show draws to whoever also runs or plays in a slower one.
     expect(page.get_by_role("link", name="Simultané des Alpes · Club de Lyon")).to_have_count(0)
+    # Third trial: the confirmation said nothing of the rooms still playing.
+    still_playing = "Salles encore en jeu : « Simultané des Alpes · Club de Lyon » (coup 2, son top révélé)."
+    expect(page.locator("#still-playing")).to_have_text(still_playing)
+    asked = []
+    page.once("dialog", lambda dialog: asked.append(dialog.message))  # answered "OK" by the fixture's handler
     page.get_by_role("button", name="Arrêter le classement").click()
     expect(page.locator(".messages")).to_contain_text("Classement arrêté")
+    assert asked[0].startswith("Arrêter le classement ? ") and asked[0].endswith(f" {still_playing}")
+    expect(page.locator("main")).to_contain_text("la partie n'est plus scellée")
     with page.expect_download() as download:
         page.get_by_role("link", name="Fichier de partie").click()
     assert json.loads(download.value.path().read_text(encoding="utf-8"))["rounds"] == GAME  # the whole game
