@@ -149,7 +149,8 @@ class SessionQuerySet(models.QuerySet):
         his = Session.objects.taken_part_by(user)
         his_rooms = his.filter(simultane=OuterRef("simultane")).annotate(stage=_stage())
         ahead = his_rooms.filter(stage__lt=OuterRef("stage"))
-        level_while_playing = his_rooms.annotate(playing=Mod("stage", 2)).filter(stage=OuterRef("stage"), playing=0)
+        playing = his_rooms.annotate(parity=Mod("stage", 2)).filter(stage__gt=0, parity=0)  # a move drawn, no top
+        level_while_playing = playing.filter(stage=OuterRef("stage"))
         rooms = self.filter(simultane__isnull=False, simultane__first_closed_at__isnull=True)
         rooms = rooms.annotate(stage=_stage())
         return rooms.filter(Q(Exists(ahead)) | (Q(Exists(level_while_playing)) & ~Q(pk__in=his.values("pk"))))

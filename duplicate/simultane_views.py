@@ -118,7 +118,7 @@ def _still_playing(ranking) -> str:
             where = _("coup %(number)d, son top pas encore révélé") % {"number": room.drawn}
         else:
             where = _("coup %(number)d, son top révélé") % {"number": room.drawn}
-        said.append(_("« %(room)s » (%(where)s)") % {"room": room.session.name, "where": where})
+        said.append(_("« %(room)s » (%(where)s)") % {"room": room.label, "where": where})
     return ", ".join(said)
 
 

@@ -218,12 +218,17 @@ def simultane_close(*, simultane: Simultane, closed: bool = True) -> Simultane:
     return simultane
 
 
+def room_label(name: str, club: str) -> str:
+    """A room's name, with its club's in brackets unless the name holds it ("<simultané> · <club>" does)."""
+    return name if club in name else f"{name} ({club})"
+
+
 def _refuse_while_a_top_is_pending(simultane: Simultane):
     """Refuses the closing with one sentence a room whose last move drawn awaits its top, saying which move."""
-    pending = Round.objects.filter(session__simultane=simultane, top="").select_related("session")
+    pending = Round.objects.filter(session__simultane=simultane, top="").select_related("session__club")
     refusals = []
     for round_ in pending.order_by("session", "number"):
-        figures = {"room": round_.session.name, "number": round_.number}
+        figures = {"room": room_label(round_.session.name, round_.session.club.name), "number": round_.number}
         if round_.session.finished_at:
             refusals.append(
                 _(
@@ -278,6 +283,12 @@ class Room:
     drawn: int  # the moves it has drawn
     revealed: int  # the moves whose top it has revealed
     finished: bool
+
+    @property
+    def label(self) -> str:
+        """The room as the pages name it: its name, and its club's when the name does not say it (rooms named alike
+        through the API were told apart by nothing)."""
+        return room_label(self.session.name, self.club)
 
     @property
     def top_pending(self) -> bool:

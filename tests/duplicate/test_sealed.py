@@ -608,3 +608,16 @@ def test_a_sealed_room_of_his_is_listed_without_its_link(client, cast, alice, ch
     assert "Scellée" not in html
     client.force_login(charlie)  # runs Grenoble's room, the slowest: his own is not sealed
     assert f'href="/duplicate/{cast.grenoble_room.pk}/"' in client.get(reverse("duplicate:list")).content.decode()
+
+
+def test_before_any_draw_nothing_is_sealed_for_a_room_at_the_same_stage(
+    client, comite, eve, lyon, alice, grenoble, charlie, bruno
+):
+    """Second trial of issue 22: before any room had drawn, a Lyon member seated in Grenoble's room got a 404 on
+    Lyon's room, which had nothing to show ahead of his own (the README's rule seals a room at his stage only
+    while a move of his is being played)."""
+    simultane = make_simultane(comite, eve)
+    lyon_room = room(simultane, lyon, alice, ["Ann"])
+    room(simultane, grenoble, charlie, ["Cid", "@bruno"])
+    client.force_login(bruno)
+    assert client.get(reverse("duplicate:recap", args=[lyon_room.pk])).status_code == 200

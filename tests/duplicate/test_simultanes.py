@@ -965,3 +965,28 @@ def test_reopening_the_ranking_lets_no_room_draw_again(client, simultane, lyon, 
     page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
     assert "Classement rouvert : toute la partie, 4 coups (0 sur les coups qu'une salle n'a pas joués)" in page
     assert "définitif" not in page
+
+
+def test_rooms_named_alike_are_told_apart_and_a_closed_ones_progress_says_where_it_stopped(
+    client, simultane, lyon, alice, grenoble, charlie, eve
+):
+    """Second trial of issue 22: three rooms renamed « Salle » through the API read « Salle » three times in the
+    closing's refusal and the rooms' table, and after closing a room stopped on move 2 still read « coup 2 en
+    cours »."""
+    lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
+    Session.objects.filter(pk__in=[lyon_room.pk, grenoble_room.pk]).update(name="Salle")
+    with pytest.raises(services.Conflict) as refused:
+        simultanes.simultane_close(simultane=simultane)
+    assert str(refused.value) == (
+        "La salle « Salle (Club de Grenoble) » joue encore le coup 2 : attendez que son top soit révélé."
+    )
+    client.force_login(eve)
+    page = reverse("duplicate:simultane", args=[simultane.pk])
+    html = client.get(page).content.decode()
+    assert "Salles encore en jeu : « Salle (Club de Grenoble) » (coup 2, son top pas encore révélé)." in html
+    assert ">Salle (Club de Lyon)<" in html and "coup 2 en cours" in html
+    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    simultanes.simultane_close(simultane=simultane)
+    html = client.get(page).content.decode()
+    assert "arrêtée au coup 2" in html
+    assert "coup 2 en cours" not in html
