@@ -485,7 +485,14 @@ def result_patch(request, pk: int, number: int, player_id: int, payload: ResultP
                 )
     except services.DuplicateError as error:
         _refused(error)
-    return _result_out(round_.results.get(player=player))
+    result = round_.results.filter(player=player).first()
+    if result is None:  # nothing sent that writes one (`{}`, `"zero": false`)
+        raise HttpError(
+            422,
+            _("Ce joueur n'a pas de résultat sur le coup %(number)d : donnez un score, un coup ou une marque.")
+            % {"number": number},
+        )
+    return _result_out(result)
 
 
 @router.get(

@@ -257,3 +257,24 @@ def test_the_apis_player_lines_are_read_as_the_pages_read_them(client, token, ly
         (1, "Ann", "123", "Lyon", "A"),
         (None, "Ben", "", "", ""),
     ]
+
+
+def test_an_empty_correction_of_a_result_that_does_not_exist_is_a_french_422(client, token, lyon):
+    """Issue 23: `PATCH …/results/{player}` with `{}` on a player without a result on that move answered 500."""
+    session_id = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["A", "B"], "club": lyon.pk}
+    ).json()["id"]
+    a, b = Session.objects.get().players.order_by("pk")
+    call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
+    call(client, "put", f"/api/duplicate/sessions/{session_id}/rounds/1/scores", token,
+         {"scores": [{"player": a.pk, "score": 20}]})  # fmt: skip
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1/results"
+    for body in ({}, {"zero": False}):
+        response = call(client, "patch", f"{url}/{b.pk}", token, body)
+        assert (response.status_code, response.json()) == (
+            422,
+            {"detail": "Ce joueur n'a pas de résultat sur le coup 1 : donnez un score, un coup ou une marque."},
+        )
+    assert not Result.objects.filter(player=b).exists()
+    response = call(client, "patch", f"{url}/{a.pk}", token, {})  # nothing to change: his result as it is
+    assert (response.status_code, response.json()["score"]) == (200, 20)
