@@ -144,13 +144,10 @@ def _start_gunicorn(workers: int, port: int, env: dict, log: Path) -> subprocess
         )  # fmt: skip
 
 
-def run_stack(parts=PARTS) -> dict:
-    database = f"clubsite_bench_{os.getpid()}"
-    scratch = Path(tempfile.mkdtemp(prefix="clubsite_bench_"))
-    port, writes_port = _free_port(), _free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = {
-        **os.environ,
+def stack_environment(scratch: Path, database: str) -> dict:
+    """What a bench's stack sets in its processes' environment: the site in production mode (DEBUG off, a secret of
+    its own, no HTTPS redirect, its own database) with the bench's settings and static files."""
+    return {
         "DJANGO_SETTINGS_MODULE": "bench._stack_settings",
         "BENCH_STATIC_ROOT": str(scratch / "static"),
         "DJANGO_DEBUG": "0",
@@ -159,6 +156,17 @@ def run_stack(parts=PARTS) -> dict:
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": _database_url(database),
         "DJANGO_LOG_LEVEL": "WARNING",
+    }
+
+
+def run_stack(parts=PARTS) -> dict:
+    database = f"clubsite_bench_{os.getpid()}"
+    scratch = Path(tempfile.mkdtemp(prefix="clubsite_bench_"))
+    port, writes_port = _free_port(), _free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {
+        **os.environ,
+        **stack_environment(scratch, database),
         "BENCH_BASE_URL": base,
         "BENCH_WORKERS": str(WORKERS),
         "BENCH_WRITES_PORT": str(writes_port),

@@ -24,7 +24,6 @@ the directories are dropped in a `finally`. The Celery part needs Redis on 127.0
 
 import json
 import os
-import secrets
 import shutil
 import statistics
 import subprocess
@@ -35,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench import verdict
-from bench.bench_duplicate import ROOT, _admin, _database_url, _free_port, _ms, _request, _stop
+from bench.bench_duplicate import ROOT, _admin, _free_port, _ms, _request, _stop, stack_environment
 
 WORKERS = 4
 CELERY_PROCESSES = 2
@@ -67,15 +66,8 @@ def _run() -> dict:
     scratch = Path(tempfile.mkdtemp(prefix="clubsite_bench_warm_"))
     env = {
         **{name: value for name, value in os.environ.items() if name not in ("NUMBA_CACHE_DIR", "DJANGO_CACHE_URL")},
-        "DJANGO_SETTINGS_MODULE": "bench._stack_settings",
-        "BENCH_STATIC_ROOT": str(scratch / "static"),
+        **stack_environment(scratch, database),
         "CLUBSITE_CACHE_DIR": str(scratch / "cache"),  # empty: nothing compiled or built yet
-        "DJANGO_DEBUG": "0",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-        "DJANGO_SECURE_SSL_REDIRECT": "0",
-        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": _database_url(database),
-        "DJANGO_LOG_LEVEL": "WARNING",
         "CELERY_BROKER_URL": BROKER_URL,
         "BENCH_SCRATCH": str(scratch),
     }
