@@ -24,11 +24,11 @@ def object_action(*, load, refusal, refused, page):
 
     def decorator(view):
         @login_required
-        @require_http_methods(["GET", "POST"])
+        @require_http_methods(["GET", "HEAD", "POST"])
         @functools.wraps(view)
         def action(request, pk, *args, **kwargs):
             obj = load(request, pk)
-            if request.method == "GET":
+            if request.method in ("GET", "HEAD"):
                 return redirect(page, pk=obj.pk)
             try:
                 # The change and the page that answers it, in one transaction: a database that goes away while the

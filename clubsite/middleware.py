@@ -56,6 +56,12 @@ class ApiErrorsMiddleware:
         return json
 
 
+def same_site_referer(request) -> str:
+    """The page the visitor came from, when it is one of ours: the link back of a refusal page; else ""."""
+    referer = request.headers.get("Referer", "")
+    return referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
+
+
 class MethodNotAllowedPageMiddleware:
     """A POST-only address opened from the address bar (a refused form's action left there, a link copied) answers
     a page of the site saying the action is done through its button, with a link back, instead of Django's blank
@@ -72,9 +78,7 @@ class MethodNotAllowedPageMiddleware:
             or request.path_info.startswith(reverse("api:api-root"))
         ):
             return response
-        referer = request.headers.get("Referer", "")
-        back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()) else ""
-        page = render(request, "405.html", {"back": back}, status=405)
+        page = render(request, "405.html", {"back": same_site_referer(request)}, status=405)
         page["Allow"] = response["Allow"]
         return page
 

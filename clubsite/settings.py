@@ -34,6 +34,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+# A form refused by the CSRF check answers the site's own French page (clubsite.views.csrf_failure).
+CSRF_FAILURE_VIEW = "clubsite.views.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -12,12 +12,13 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
 from .forms import AddMemberForm, ApiTokenForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
-from .middleware import DATABASE_ERRORS, database_unavailable
+from .middleware import DATABASE_ERRORS, database_unavailable, same_site_referer
 from .models import ApiToken, Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
 
@@ -50,7 +51,7 @@ def login_locked_out(request, original_response=None, credentials=None):
     return render(request, "registration/login.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request):
     if request.user.is_authenticated:
         return redirect("profile")
@@ -79,13 +80,13 @@ def signup_sent(request):
     return render(request, "registration/signup_sent.html", {"days": settings.SIGNUP_LINK_DAYS})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup_confirm(request, token):
     """The link mailed at sign-up: a button creates the account (a mere GET, as a mail scanner's, creates none)."""
     pending = services.signup_pending(token)
     if pending is None:
         return render(request, "registration/signup_confirm.html", {"invalid": True}, status=400)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render(request, "registration/signup_confirm.html", {"pending": pending})
     try:
         user = services.signup_confirm(pending=pending)
@@ -96,7 +97,7 @@ def signup_confirm(request, token):
     return redirect("profile")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def profile(request):
     # A fresh copy of the user: a refused form must not show its unsaved values as the member's name.
@@ -177,14 +178,14 @@ def progress(request):
     return render(request, "clubsite/progress.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def email_confirm(request, token):
     """The link mailed to a new address: a button makes it the member's (a mail scanner's GET changes nothing)."""
     email = services.email_change_pending(token, request.user)
     if email is None:
         return render(request, "registration/email_confirm.html", {"invalid": True}, status=400)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render(request, "registration/email_confirm.html", {"email": email})
     try:
         services.email_change_confirm(user=request.user, email=email)
@@ -225,7 +226,7 @@ def invitation_decline(request, pk):
     return redirect("profile")
 
 
-@require_http_methods(["GET"])
+@require_safe
 @login_required
 def clubs(request):
     return _render_clubs(request, ClubForm())
@@ -247,7 +248,7 @@ def _render_clubs(request, form, status=200):
     return render(request, "clubsite/clubs.html", {"memberships": memberships, "form": form}, status=status)
 
 
-@require_http_methods(["GET"])
+@require_safe
 @login_required
 def club_detail(request, slug):
     club = _get_club_for_member(request, slug)
@@ -339,3 +340,24 @@ def server_error(request):
     if isinstance(error, DATABASE_ERRORS):
         return database_unavailable(request, error)
     return defaults.server_error(request)
+
+
+def csrf_failure(request, reason=""):
+    """A form refused by the CSRF check (settings.CSRF_FAILURE_VIEW): most often a page left open past its
+    session, or sent again after logging out elsewhere. The site's page, in French, with what to do and a link
+    back to the form, instead of Django's English page; 403 as Django answers."""
+    if reason == REASON_NO_CSRF_COOKIE:
+        advice = _(
+            "Votre navigateur n'a pas renvoyé le cookie de sécurité du site : autorisez les cookies pour ce site, "
+            "puis rechargez la page et recommencez."
+        )
+    else:
+        advice = _("La page a expiré : rechargez-la, puis recommencez (ce que vous aviez saisi n'a pas été enregistré).")
+    context = {"advice": advice, "back": same_site_referer(request)}
+    if request.htmx:
+        # A form sent by htmx keeps what was typed in it: the sentence goes on top of the page, not in its place.
+        response = render(request, "403_csrf.html#refusal", context, status=403)
+        response["HX-Retarget"] = "main"
+        response["HX-Reswap"] = "afterbegin"
+        return response
+    return render(request, "403_csrf.html", context, status=403)

@@ -18,7 +18,7 @@ from .views import _get_session_for_organiser
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def session_counter(request, pk):
     """The counter page's buttons act on the session's current move; it answers as the counter does."""
     session = _get_session_for_organiser(request, pk)

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubsite.models import Club
 
@@ -26,7 +26,7 @@ def _simultane_for(request, pk) -> Simultane:
 
 
 @login_required
-@require_GET
+@require_safe
 def simultane_list(request):
     simultanes_seen = Simultane.objects.visible_to(request.user).select_related("body")[:100]
     prepares = Club.objects.organised_by(request.user).bodies().exists()
@@ -34,7 +34,7 @@ def simultane_list(request):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def simultane_new(request):
     form = SimultaneForm(request.user, request.POST or None, request.FILES or None)
     if not form.fields["body"].queryset.exists():
@@ -66,7 +66,7 @@ def simultane_new(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def simultane_detail(request, pk):
     simultane = _simultane_for(request, pk)
     return render(request, "duplicate/simultane.html", _detail_context(request, simultane))
@@ -228,10 +228,10 @@ def room_withdraw(request, pk, room_pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def simultane_register(request, pk):
     simultane = _simultane_for(request, pk)
-    if request.method == "GET":  # the form's address, reloaded: its page
+    if request.method in ("GET", "HEAD"):  # the form's address, reloaded: its page
         return redirect("duplicate:simultane", pk=pk)
     form = RoomForm(request.user, simultane, request.POST)
     if form.is_valid():
@@ -261,7 +261,7 @@ def simultane_register(request, pk):
 
 
 @login_required
-@require_GET
+@require_safe
 def simultane_game(request, pk):
     """The whole game as a game file, once the ranking is closed (`Simultane.is_over`), for the body's organisers
     and the rooms'; sealed before (403). Whoever else sees the simultané gets a 404, as for an id that does not
@@ -279,7 +279,7 @@ def simultane_game(request, pk):
 
 
 @login_required
-@require_GET
+@require_safe
 def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
     simultane = _simultane_for(request, pk)
@@ -322,7 +322,7 @@ def _live_page(request, simultane, *, public):
     return render(request, f"{template}#board" if request.htmx else template, context)
 
 
-@require_GET
+@require_safe
 def simultane_public(request, public_key):
     """The combined ranking by its public link, read only, for the rooms' projectors and the players' phones (who
     have no account): what the rooms show of their players anyway, the names and totals."""

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubsite.actions import object_action
 from clubsite.models import Club
@@ -72,7 +72,7 @@ def _get_player_by_key(key) -> tuple[Player, Round | None]:
 
 
 @login_required
-@require_GET
+@require_safe
 def session_list(request):
     # A room of his ahead of another of his rooms in the same simultané is listed without its link (it is sealed).
     sealed = Session.objects.sealed_from(request.user).filter(pk=OuterRef("pk"))
@@ -107,7 +107,7 @@ def session_list(request):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def session_new(request):
     form = SessionForm(request.user, request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -184,7 +184,7 @@ def _session_context(request, session, **extra):
 
 
 @login_required
-@require_GET
+@require_safe
 def session_game(request, pk):
     """ "Fichier de partie": the session's game as JSON (README), for another club or another session to play."""
     session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
@@ -196,7 +196,7 @@ def session_game(request, pk):
 
 
 @login_required
-@require_GET
+@require_safe
 def session_detail(request, pk):
     session = get_object_or_404(Session.objects.visible_to(request.user), pk=pk)
     if not session.is_organiser(request.user):
@@ -419,7 +419,7 @@ def bulletin_enter(request, session, number):
 
 
 @login_required
-@require_GET
+@require_safe
 def console_poll(request, pk, number):
     """The console follows what the players send from their phones (and a second arbiter types): polled every
     3 s, 204 while the session has not changed and no result of the move was written since the last poll;
@@ -494,7 +494,7 @@ def session_reopen(request, session):
 
 
 @login_required
-@require_GET
+@require_safe
 def session_history(request, pk):
     """Every change of the session, newest first, for one player or one move when asked (?joueur=, ?coup=)."""
     session = _get_session_for_organiser(request, pk)
@@ -522,7 +522,7 @@ def _query_int(request, name, digits=9) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= digits else None
 
 
-@require_GET
+@require_safe
 def ranking_live(request, public_key):
     """The ranking for a projector, polled by htmx: 204 (nothing to swap) while the session has not changed."""
     session = get_object_or_404(Session, public_key=public_key)
@@ -542,7 +542,7 @@ def ranking_live(request, public_key):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def room(request, public_key):
     """The room's screen for a projector, full screen, polled by htmx (204 while nothing changed): the draw and
     the timer during a move, the top once revealed, the grid with the last top, and the ranking of the moves
@@ -583,7 +583,7 @@ def _room_board(session) -> dict:
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_page(request, key):
     if request.method == "POST":
         # An entry and the page that answers it: a 503 while drawing the page takes the entry back.
@@ -715,7 +715,7 @@ def _player_action(request, session, current, player):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def export(request, pk, kind):
     """A small session's file comes at once. A large one's is built by a worker: a GET shows the button, which
     POSTs to start the job (or find the one already built from the same results) and follow its progress."""
@@ -724,7 +724,7 @@ def export(request, pk, kind):
         raise Http404
     if services.export_inline(session):
         return exports.response(session, kind)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render(request, "duplicate/export_job.html", _export_context(session, kind, job=None))
     try:
         job = services.export_request(session=session, kind=kind, user=request.user)
@@ -737,7 +737,7 @@ def export(request, pk, kind):
 
 
 @login_required
-@require_GET
+@require_safe
 def export_job(request, pk, job_pk):
     session = _get_session_for_organiser(request, pk)
     services.export_mark_stuck(session.export_jobs.filter(pk=job_pk))
@@ -760,7 +760,7 @@ def _export_context(session, kind, job):
 
 
 @login_required
-@require_GET
+@require_safe
 def export_download(request, pk, job_pk):
     session = _get_session_for_organiser(request, pk)
     job = get_object_or_404(ExportJob, session=session, pk=job_pk, status=ExportJob.Status.DONE)
@@ -789,7 +789,7 @@ def _get_tournament_for_organiser(request, pk) -> Tournament:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_list(request):
     form = TournamentForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -806,7 +806,7 @@ def tournament_list(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def tournament_detail(request, pk):
     tournament = _get_tournament_for_organiser(request, pk)
     ranking = services.tournament_ranking(tournament, reader=request.user)
@@ -836,7 +836,7 @@ def _get_season_for_organiser(request, pk) -> Season:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_list(request):
     """The seasons of the member's clubs, and a new one's form for the clubs he organises."""
     organises = Club.objects.organised_by(request.user).exists()
@@ -852,7 +852,7 @@ def season_list(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def season_detail(request, pk):
     season = _get_season_for_member(request, pk)
     standing = services.season_ranking(season, reader=request.user)
@@ -868,7 +868,7 @@ def season_detail(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_edit(request, pk):
     season = _get_season_for_organiser(request, pk)
     form = SeasonForm(request.user, request.POST or None, instance=season)
@@ -881,11 +881,11 @@ def season_edit(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_delete(request, pk):
     """Deleting a season deletes only its ranking: its sessions stay."""
     season = _get_season_for_organiser(request, pk)
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return redirect("duplicate:season_edit", pk=season.pk)
     season.delete()
     messages.success(request, _("Saison « %(name)s » supprimée.") % {"name": season.name})
@@ -893,7 +893,7 @@ def season_delete(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def top_grid(request, pk):
     session = _get_session_for_organiser(request, pk)
     return grid_page(request, TopBoardStore(session, by=request.user, player_pk=request.POST.get("player")))
@@ -903,7 +903,7 @@ SHEET_PAGE_PLAYERS = 20
 
 
 @login_required
-@require_GET
+@require_safe
 def session_sheet(request, pk):
     """The whole game as seed 000's duplicate sheet, a line a move and a column a player (20 a page): any cell
     of any move can be corrected; totals, solos and places follow."""
@@ -985,7 +985,7 @@ def session_replay(request, pk):
 
 
 @login_required
-@require_GET
+@require_safe
 def session_recap(request, pk):
     """The game's recap, to read or print on A4: each move's draw, top, square and score; each player's scores,
     marks, solos and place. Anyone who may see the session reads it: its organisers, its club, its players."""
@@ -1016,7 +1016,7 @@ def _recap(request, session, replay_error="", status=200):
 
 
 @login_required
-@require_GET
+@require_safe
 def player_recap(request, pk, player_pk):
     """One player's recap: each move's draw and top beside his move and score, his running total and percentage
     of the tops, solos, avertissements and penalties, his place; the board replayed move by move (?coup=N, the

@@ -29,7 +29,7 @@ from .models import Edition, Lexicon, RuleSet, move_index
 from .throttling import refusal as throttle_refusal
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def counter(request):
     """The typed counter. What the visitor types comes by POST and is scored, never stored nor logged."""
     return counter_page(request)
@@ -155,7 +155,7 @@ def _detail_text(state, result) -> str:
     return "\n".join(lines)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def grid(request):
     """Grid mode: letters typed from a start square fill the free squares; "Poser sur la grille" keeps the move.
 
@@ -295,7 +295,7 @@ def _replay(moves, edition, rules):
 WORDS_SHOWN = 500  # a page a phone still scrolls; the count says how many more there are
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def word_finder(request):
     """ "Trouver un mot avec des lettres": the words of the free list the letters make, longest first."""
     edition = _edition_or_default(request.POST.get("edition"))

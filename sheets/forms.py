@@ -5,6 +5,8 @@ from clubsite.invitations import is_address, members_named, typed_name
 from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 
+from . import gcg_files
+
 
 class NewGameForm(forms.Form):
     player_count = forms.TypedChoiceField(
@@ -74,13 +76,23 @@ class ImportForm(forms.Form):
         empty_label=_("Celle du fichier (#tile-distribution), sinon le français"),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _("%(kilobytes)d Ko et %(moves)d coups au plus.") % {
+            "kilobytes": gcg_files.MAX_FILE_BYTES // 1024,
+            "moves": gcg_files.MAX_MOVES,
+        }
+
     def clean_file(self):
         """The file and its text (`cleaned_data["text"]`): a GCG record is text, in UTF-8 when its first line says
         so, ISO-8859-1 otherwise; a byte that is not UTF-8, or a NUL character, is refused with its line."""
         upload = self.cleaned_data["file"]
-        if upload.size > 512 * 1024:
-            raise forms.ValidationError(_("Fichier trop volumineux : 512 Ko au plus."))
-        data = upload.read()
+        if upload.size > gcg_files.MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                _("Fichier trop volumineux : %(kilobytes)d Ko au plus."),
+                params={"kilobytes": gcg_files.MAX_FILE_BYTES // 1024},
+            )
+        data = upload.read(gcg_files.MAX_FILE_BYTES + 1)
         try:
             text = decode_gcg(data)
         except UnicodeDecodeError as error:
@@ -92,6 +104,12 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(
                 _("Ligne %(line)d : un caractère nul ; un fichier GCG est du texte."),
                 params={"line": text.count("\n", 0, text.index("\x00")) + 1},
+            )
+        moves = sum(1 for line in text.splitlines() if line.startswith(">"))  # a GCG event line
+        if moves > gcg_files.MAX_MOVES:
+            raise forms.ValidationError(
+                _("Ce fichier compte %(count)d coups : une partie en compte %(max)d au plus."),
+                params={"count": moves, "max": gcg_files.MAX_MOVES},
             )
         self.cleaned_data["text"] = text
         return upload

@@ -37,6 +37,9 @@ RULES_PRAGMA = "clubsite-rules"
 DATE_PRAGMA = "clubsite-date"
 TIMER_PRAGMA = "clubsite-timer"
 MEMBER_PRAGMA = "clubsite-member"
+# What an import reads at most: a real record is a few kilobytes, and every move is scored again on reading.
+MAX_FILE_BYTES = 64 * 1024
+MAX_MOVES = services.MAX_LINES
 # Before a play whose rack is unknown: its rack field then gives only the tiles placed, which GCG requires.
 NO_RACK_TAG = "no-rack"
 

@@ -17,10 +17,9 @@ from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
 
 from .models import Line, Player
-from .services import CHALLENGE_MAX_WORDS, PENALTY_MAX_POINTS, SheetError
+from .services import CHALLENGE_MAX_WORDS, MAX_LINES, PENALTY_MAX_POINTS, SheetError
 
 MAX_BODY_BYTES = 64 * 1024
-MAX_LINES = 400  # a long four-player game has about 120
 GAMES_KEPT = 20  # in the browser: seed 003's "les 20 dernières parties"
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length

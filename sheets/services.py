@@ -25,6 +25,9 @@ from .sheet import build_sheet
 # Bounds of what a member types on a sheet, shared with the page of the sheet kept in the browser.
 PENALTY_MAX_POINTS = 1000
 CHALLENGE_MAX_WORDS = 8
+# The lines a sheet may hold, however it comes (the browser's sheet, a GCG file): a long four-player game has
+# about 120.
+MAX_LINES = 400
 # Said alike whether or not an address typed has an account.
 INVITED = gettext_lazy(
     "Les membres indiqués sont invités à figurer dans la partie : chacun l'accepte ou la refuse sur sa page, et "

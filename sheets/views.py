@@ -98,7 +98,7 @@ def _summary(game, end_rule):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_new(request):
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -251,7 +251,7 @@ def game_reopen(request, game):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_finish(request, pk):
     game = _get_game_for_owner(request, pk)
     if request.method == "POST":
@@ -266,7 +266,7 @@ def game_finish(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_delete(request, pk):
     game = _get_game_for_owner(request, pk)
     if request.method == "POST":
@@ -281,7 +281,7 @@ def _to_counter(request, url):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_counter(request, pk):
     """The typed counter for this game: "Inscrire pour <joueur>" writes the move's points and clears it."""
     game = _get_game_for_owner(request, pk)
@@ -322,7 +322,7 @@ def game_counter(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_grid(request, pk):
     """The grid counter on the game's board; "Inscrire pour <joueur>" writes the move and keeps it on the board."""
     game = _get_game_for_owner(request, pk)
@@ -347,7 +347,7 @@ def game_export(request, pk):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_import(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():

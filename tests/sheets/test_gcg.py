@@ -162,6 +162,41 @@ def test_import_refuses_a_file_with_one_player(client, alice):
     assert Game.objects.count() == 0
 
 
+def test_import_says_its_limits_on_its_page(client, alice):
+    client.force_login(alice)
+    page = client.get("/parties/importer/").content.decode()
+    assert '<small class="note">64 Ko et 400 coups au plus.</small>' in page
+
+
+def test_import_refuses_a_file_over_64_kilobytes(client, alice):
+    """Issue 23: a 70 KB record was read and re-scored (0.7 s); the game-file import already stops at 64 KB."""
+    client.force_login(alice)
+    notes = b"#note " + b"x" * 200 + b"\n"
+    record = b"#player1 ann Ann\n#player2 ben Ben\n" + notes * 350  # 72 KB of notes
+    response = client.post(
+        "/parties/importer/",
+        {"file": SimpleUploadedFile("long.gcg", record), "rule_set": RuleSet.objects.first().pk},
+    )
+    assert response.status_code == 400
+    assert "Fichier trop volumineux : 64 Ko au plus." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_import_refuses_more_moves_than_a_sheet_holds(client, alice):
+    """Issue 23: 1,500 pass lines (30 KB) were accepted; a sheet holds 400 lines at most, however it comes."""
+    client.force_login(alice)
+    passes = b">ann: AEINST? - +0 0\n>ben: AEINST? - +0 0\n" * 750
+    record = b"#player1 ann Ann\n#player2 ben Ben\n" + passes
+    assert len(record) < 64 * 1024
+    response = client.post(
+        "/parties/importer/",
+        {"file": SimpleUploadedFile("passes.gcg", record), "rule_set": RuleSet.objects.first().pk},
+    )
+    assert response.status_code == 400
+    assert "Ce fichier compte 1500 coups : une partie en compte 400 au plus." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
 def test_import_the_woogles_game_with_its_end_of_game_line(alice):
     path = oracle_path("woogles_fra24_TfnqTZkYPL.gcg")
     from scoring.engine.gcg import decode_gcg
