@@ -9,10 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -352,7 +352,9 @@ def csrf_failure(request, reason=""):
             "puis rechargez la page et recommencez."
         )
     else:
-        advice = _("La page a expiré : rechargez-la, puis recommencez (ce que vous aviez saisi n'a pas été enregistré).")
+        advice = _(
+            "La page a expiré : rechargez-la, puis recommencez (ce que vous aviez saisi n'a pas été enregistré)."
+        )
     context = {"advice": advice, "back": same_site_referer(request)}
     if request.htmx:
         # A form sent by htmx keeps what was typed in it: the sentence goes on top of the page, not in its place.

@@ -34,7 +34,9 @@ def test_an_expired_form_says_to_reload_and_links_back(strict_client, alice):
 
 def test_without_the_cookie_it_says_to_allow_cookies(strict_client, alice):
     strict_client.force_login(alice)
-    response = strict_client.post(reverse("club_create"), {"name": "Club de Lyon"}, HTTP_REFERER="https://evil.example/")
+    response = strict_client.post(
+        reverse("club_create"), {"name": "Club de Lyon"}, HTTP_REFERER="https://evil.example/"
+    )
     page = response.content.decode()
     assert response.status_code == 403
     assert "autorisez les cookies pour ce site" in page
