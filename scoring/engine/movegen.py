@@ -26,7 +26,7 @@ allows.
 
 The search runs as compiled code (`scoring.engine.movegen_kernel`, numba over the GADDAG's flat array, issue 14):
 medians of about 0.5 / 3 / 15 ms a rack with 0 / 1 / 2 blanks on the Eliot positions (README, Benchmarks), where the
-pure-Python generator it is tested against, `scoring.engine.movegen_reference`, takes 5 / 45 / 215 ms. The first
+pure-Python generator it is tested against, `tests/scoring/movegen_reference.py`, takes 5 / 45 / 215 ms. The first
 search in a process loads the machine code from the cache directory (0.3 s), or compiles it once for the machine
 (7 s) and saves it: the site does both when it is installed and when a server process starts
 (`scoring.warmup`, issue 22), so that no user's search waits for them.

@@ -1,7 +1,7 @@
 """The top finder's hot loops compiled by numba: cross-checks, the GADDAG walk, the scores and the ranking.
 
 `scoring.engine.movegen` calls these on flat numpy arrays (the GADDAG's cells as they are, the board as codes);
-they follow `scoring.engine.movegen_reference`, the pure-Python generator the tests compare them with, step for
+they follow `tests/scoring/movegen_reference.py`, the pure-Python generator the tests compare them with, step for
 step: same anchors, same pruning, same arithmetic, the same order of ties.
 
 numba compiles each function on its first call (a few seconds) and keeps the machine code on disk, under

@@ -1,5 +1,5 @@
 """Issue 14: the compiled top finder (`scoring.engine.movegen_kernel`, what `generate_moves` runs) against the
-pure-Python reference (`scoring.engine.movegen_reference`): the same moves, the same scores, the same order of ties,
+pure-Python reference (`tests/scoring/movegen_reference.py`): the same moves, the same scores, the same order of ties,
 on the positions of real games with random racks of 7, 8 and 9 tiles and 0, 1 or 2 blanks."""
 
 import dataclasses
@@ -18,11 +18,11 @@ from scoring.engine.editions import BLANK, BUILTIN_EDITIONS
 from scoring.engine.gaddag import alphabet_of, build_gaddag, lexicon_index
 from scoring.engine.lexicon import FRENCH_WORDLIST, default_french_lexicon
 from scoring.engine.movegen import OutOfTime, best_moves, generate_moves, top_moves
-from scoring.engine.movegen_reference import reference_moves
 from scoring.engine.moves import Board, Move
 from scoring.engine.rules import DEFAULT_RULES
 
 from .conftest import eliot_games
+from .movegen_reference import reference_moves
 
 FR = BUILTIN_EDITIONS["fr"]
 ROOT = Path(__file__).resolve().parents[2]
