@@ -87,3 +87,18 @@ def test_the_counter_templates_name_no_other_app():
         text = path.read_text()
         for other in ("sheets", "duplicate", "clubsite"):
             assert other not in text, f"{path.name} names {other}"
+
+
+TEMPLATE_LINE_MAX = 1000
+
+
+def test_no_template_line_is_too_long_to_read():
+    """A template line of over 1,000 characters (a status paragraph of four branches) cannot be read in a diff or
+    a review: each branch goes on its own line."""
+    long_lines = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if len(line) > TEMPLATE_LINE_MAX
+    ]
+    assert long_lines == []
