@@ -103,6 +103,15 @@ def htmx_settled(page):
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added")).to_have_count(0)
 
 
+def next_poll(page, path: str):
+    """Wait for the page's own refresh (its htmx poll of `path`) sent after this call, answered and swapped in: what
+    a change on the server does to a page that follows it, without guessing the poll's interval."""
+    with page.expect_request(lambda request: request.method == "GET" and path in request.url, timeout=15_000) as poll:
+        pass
+    poll.value.response()
+    htmx_settled(page)
+
+
 # The typed counter at /.
 
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from clubsite.models import Membership
 from duplicate import services as duplicate_services
 
-from .conftest import PHONE, club_session, htmx_settled, log_in
+from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -95,7 +95,7 @@ def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
     phone.get_by_label("Mon score").fill("2")
     # Another player's bulletin does not redraw the page: what Anne is typing stays.
     duplicate_services.result_set(round_=first, player=session.players.get(name="Bruno"), score=18)
-    phone.wait_for_timeout(3500)
+    next_poll(phone, f"/duplicate/joueur/{anne.key}/")
     expect(phone.get_by_label("Mon score")).to_have_value("2")
     phone.get_by_label("Mon score").fill("22")
     phone.get_by_role("button", name="Envoyer").click()

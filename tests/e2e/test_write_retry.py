@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from duplicate import services as duplicate_services
 from tests.duplicate.conftest import make_session
 
-from .conftest import PHONE, club_session, htmx_settled, log_in
+from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -138,7 +138,7 @@ def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes
     assert outage.requests == 2
     # The arbiter's next step refreshes the phone's page (its poll): the unsaved entry stays as typed.
     duplicate_services.result_set(round_=round_, player=session.players.get(name="Bruno"), score=10)
-    phone.wait_for_timeout(3500)
+    next_poll(phone, f"/duplicate/joueur/{anne.key}/")
     expect(phone.get_by_label("Mon score")).to_have_value("18")
     expect(note).to_be_visible()
     htmx_settled(phone)
