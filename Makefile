@@ -50,8 +50,22 @@ test: setup
 bench: setup
 	$(PYTHON) -m bench
 
+# Python by ruff; JavaScript by ESLint, installed from the npm registry into node_modules (package-lock.json) the
+# first time, which needs Debian's `npm`. Without npm the JavaScript half says it is skipped and why.
+NODE_MODULES := node_modules/.installed
+
 lint: setup
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	@if command -v npm >/dev/null; then \
+	    $(MAKE) --no-print-directory $(NODE_MODULES) && npx --no-install eslint . && echo "eslint: JavaScript clean"; \
+	else \
+	    echo "lint: npm not found (apt-get install npm): the JavaScript was not linted" >&2; \
+	fi
+
+$(NODE_MODULES): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	@touch $@
 
 # Regenerates locale/fr/LC_MESSAGES/django.po and .mo, the French plural messages (singular for 0 and 1), from
 # the code; needs GNU gettext. Run after changing a plural message and commit locale/.

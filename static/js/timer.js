@@ -11,7 +11,7 @@
       tone.connect(audio.destination);
       tone.start();
       tone.stop(audio.currentTime + 0.7);
-    } catch (error) { /* no sound on this device */ }
+    } catch { /* no sound on this device */ }
     if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
   };
 

@@ -1,0 +1,24 @@
+// `make lint`'s JavaScript half: ESLint's recommended rules on our own scripts (static/js, htmx's minified copy
+// aside). The scripts are plain browser files, most of them classic scripts, some ES modules; tests/js holds the
+// node side of the tests that run the browser's rules against the Python engine.
+// bench/ holds node scripts that time other solvers.
+const js = require("@eslint/js");
+const globals = require("globals");
+
+module.exports = [
+  { ignores: ["static/js/htmx.min.js", "staticfiles/**", "node_modules/**", ".venv/**"] },
+  js.configs.recommended,
+  {
+    files: ["static/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser, htmx: "readonly" } },
+    rules: { "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }] },
+  },
+  {
+    files: ["static/js/**/*.mjs", "tests/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ["eslint.config.js", "tests/**/*.js", "bench/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "commonjs", globals: globals.node },
+  },
+];
