@@ -202,7 +202,8 @@ if not DEBUG and not SECURE_SSL_REDIRECT:
     SILENCED_SYSTEM_CHECKS = ["security.W008"]
 
 # Development prints mail to the console; a deployment sends it through SMTP unless it picks a backend.
-console_backend = "django.core.mail.backends.console.EmailBackend"
+# Printed as its reader sees it (clubsite/console_mail.py): a link copied from the terminal works.
+console_backend = "clubsite.console_mail.EmailBackend"
 smtp_backend = "django.core.mail.backends.smtp.EmailBackend"
 email_backend = env_str("DJANGO_EMAIL_BACKEND", console_backend if DEBUG else smtp_backend)
 MAILERS = {"default": {"BACKEND": email_backend}}
