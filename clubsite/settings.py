@@ -160,11 +160,18 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
 # Requests per client, counted by django-ninja's throttles in the default cache, which every process shares: a
 # visitor by address, a member by account. "api" is the scoring API (/api/score), "search" the searches above.
+# "mail" is every action that sends a mail (a sign-up, a forgotten password, a new address), counted by who asks
+# and by the address mailed, whoever asks (clubsite/mail_limits.py): ten an hour from one address lets a club's
+# members sign up together on its Wi-Fi, five an hour lets a member retype a new address he got wrong, three an
+# hour to one mailbox lets its owner ask twice more for a mail slow to come, and nobody flood it.
 NINJA_DEFAULT_THROTTLE_RATES = {
     "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
     "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
     "visitor_search": env_rate("DJANGO_RATE_SEARCH_VISITOR", "10/min"),
     "member_search": env_rate("DJANGO_RATE_SEARCH_MEMBER", "60/min"),
+    "visitor_mail": env_rate("DJANGO_RATE_MAIL_VISITOR", "10/hour"),
+    "member_mail": env_rate("DJANGO_RATE_MAIL_MEMBER", "5/hour"),
+    "recipient_mail": env_rate("DJANGO_RATE_MAIL_RECIPIENT", "3/hour"),
 }
 # A visitor's address, for the rate limits as for the log-in lockout: see TRUSTED_PROXIES below.
 CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
@@ -197,7 +204,8 @@ if not DEBUG and not SECURE_SSL_REDIRECT:
     SILENCED_SYSTEM_CHECKS = ["security.W008"]
 
 # Development prints mail to the console; a deployment sends it through SMTP unless it picks a backend.
-console_backend = "django.core.mail.backends.console.EmailBackend"
+# Printed as its reader sees it (clubsite/console_mail.py): a link copied from the terminal works.
+console_backend = "clubsite.console_mail.EmailBackend"
 smtp_backend = "django.core.mail.backends.smtp.EmailBackend"
 email_backend = env_str("DJANGO_EMAIL_BACKEND", console_backend if DEBUG else smtp_backend)
 MAILERS = {"default": {"BACKEND": email_backend}}

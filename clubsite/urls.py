@@ -2,7 +2,6 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from clubsite import forms as club_forms
 from clubsite import views as club_views
 from clubsite.api import api
 from scoring import views as scoring_views
@@ -32,11 +31,7 @@ urlpatterns = [
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("compte/mot-de-passe/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("compte/mot-de-passe/modifie/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path(
-        "compte/mot-de-passe/oubli/",
-        auth_views.PasswordResetView.as_view(form_class=club_forms.PasswordResetForm),
-        name="password_reset",
-    ),
+    path("compte/mot-de-passe/oubli/", club_views.PasswordResetView.as_view(), name="password_reset"),
     path("compte/mot-de-passe/oubli/envoye/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "compte/mot-de-passe/nouveau/<uidb64>/<token>/",

@@ -5,6 +5,7 @@ import sys
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
@@ -17,7 +18,17 @@ from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
-from .forms import AddMemberForm, ApiTokenForm, ClubForm, ProfileForm, ProgressFilterForm, RoleForm, SignupForm
+from .forms import (
+    AddMemberForm,
+    ApiTokenForm,
+    ClubForm,
+    PasswordResetForm,
+    ProfileForm,
+    ProgressFilterForm,
+    RoleForm,
+    SignupForm,
+)
+from .mail_limits import mail_refusal
 from .middleware import DATABASE_ERRORS, database_unavailable, same_site_referer
 from .models import ApiToken, Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
@@ -56,6 +67,7 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("profile")
     form = SignupForm(request.POST if request.method == "POST" else None)
+    refusal = mail_refusal(request, form, form.cleaned_data["email"]) if form.is_valid() else None
     if form.is_valid():
         services.signup_request(
             username=form.cleaned_data["username"],
@@ -66,13 +78,26 @@ def signup(request):
             site_url=_site_url(request),
         )
         return redirect("signup_sent")
-    status = 400 if form.errors else 200
-    return render(request, "registration/signup.html", {"form": form}, status=status)
+    response = render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+    return refusal.answer(response) if refusal else response
 
 
 def _site_url(request) -> str:
     """The site's address as the visitor reached it, for the links a mail carries."""
     return request.build_absolute_uri("/").removesuffix("/")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's "Mot de passe oublié", within the mail rates. Every valid form counts, whether an account uses its
+    address or not, so that the refusal, like the page that says a mail is on its way, tells nobody which does."""
+
+    form_class = PasswordResetForm
+
+    def form_valid(self, form):
+        refusal = mail_refusal(self.request, form, form.cleaned_data["email"])
+        if refusal:
+            return refusal.answer(self.form_invalid(form))
+        return super().form_valid(form)
 
 
 @require_safe
@@ -104,26 +129,31 @@ def profile(request):
     form = ProfileForm(
         request.POST if request.method == "POST" else None, instance=User.objects.get(pk=request.user.pk)
     )
+    # A new address waits for its link; the same one in other capitals is the same mailbox.
+    new_address = form.is_valid() and form.cleaned_data["email"].casefold() != request.user.email.casefold()
+    refusal = mail_refusal(request, form, form.cleaned_data["email"]) if new_address else None
     if form.is_valid():
-        new_address = form.cleaned_data["email"].casefold() != request.user.email.casefold()
-        # A new address waits for its link; the same one in other capitals is the same mailbox.
-        fields = [field for field in form.changed_data if not (field == "email" and new_address) and field != "licence"]
-        form.save(commit=False).save(update_fields=fields)
-        if "licence" in form.changed_data:
-            Profile.objects.update_or_create(user=request.user, defaults={"licence": form.cleaned_data["licence"]})
-        if new_address:
-            services.email_change_request(
-                user=request.user, email=form.cleaned_data["email"], site_url=_site_url(request)
-            )
-            messages.info(
-                request,
-                _("Un courriel a été envoyé à %(email)s : l'adresse change quand vous suivez son lien.")
-                % {"email": form.cleaned_data["email"]},
-            )
-        else:
-            messages.success(request, _("Profil enregistré."))
+        _profile_save(request, form, new_address)
         return redirect("profile")
-    return _profile_page(request, form, status=400 if form.errors else 200)
+    response = _profile_page(request, form, status=400 if form.errors else 200)
+    return refusal.answer(response) if refusal else response
+
+
+def _profile_save(request, form, new_address: bool):
+    """The names and the licence at once; a new address only mailed its link."""
+    fields = [field for field in form.changed_data if not (field == "email" and new_address) and field != "licence"]
+    form.save(commit=False).save(update_fields=fields)
+    if "licence" in form.changed_data:
+        Profile.objects.update_or_create(user=request.user, defaults={"licence": form.cleaned_data["licence"]})
+    if not new_address:
+        messages.success(request, _("Profil enregistré."))
+        return
+    services.email_change_request(user=request.user, email=form.cleaned_data["email"], site_url=_site_url(request))
+    messages.info(
+        request,
+        _("Un courriel a été envoyé à %(email)s : l'adresse change quand vous suivez son lien.")
+        % {"email": form.cleaned_data["email"]},
+    )
 
 
 def _profile_page(request, form=None, status=200, **extra):

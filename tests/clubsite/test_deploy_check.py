@@ -66,7 +66,15 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
         "NINJA_DEFAULT_THROTTLE_RATES", DJANGO_RATE_SEARCH_VISITOR="5/min", DJANGO_RATE_API_MEMBER="1000/hour"
     )
     assert rates == str(
-        {"visitor_api": "60/min", "member_api": "1000/hour", "visitor_search": "5/min", "member_search": "60/min"}
+        {
+            "visitor_api": "60/min",
+            "member_api": "1000/hour",
+            "visitor_search": "5/min",
+            "member_search": "60/min",
+            "visitor_mail": "10/hour",
+            "member_mail": "5/hour",
+            "recipient_mail": "3/hour",
+        }
     )
     assert read_setting("SEARCH_TIME_LIMIT") == "3.0"
     assert read_setting("SEARCH_TIME_LIMIT", DJANGO_SEARCH_TIME_LIMIT="1.5") == "1.5"
