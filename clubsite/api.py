@@ -13,7 +13,8 @@ from ninja.parser import Parser
 
 from scoring.engine.errors import ScoringError
 from scoring.schemas import PATTERN_HINTS
-from scoring.throttling import too_many_requests
+
+from .throttling import too_many_requests
 
 
 class RefusedBody(ValueError):

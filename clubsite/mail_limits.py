@@ -10,7 +10,7 @@ import hashlib
 
 from ninja.throttling import SimpleRateThrottle
 
-from scoring.throttling import RateFromSettings, Refusal, refused, throttles
+from .throttling import RateFromSettings, Refusal, refused, throttles
 
 
 class RecipientThrottle(RateFromSettings, SimpleRateThrottle):

@@ -6,6 +6,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import reselect, reswap, retarget
 
+from clubsite.throttling import answered
+from clubsite.throttling import refusal as throttle_refusal
+
 from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore, board_rows
 from .engine.board import square_name
 from .engine.errors import ScoringError, clause
@@ -26,7 +29,6 @@ from .forms import (
     blank_mark,
 )
 from .models import Edition, Lexicon, RuleSet, move_index
-from .throttling import refusal as throttle_refusal
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -231,7 +233,7 @@ def grid_page(request, store: BoardStore):
     if request.htmx and request.method == "POST" and not action:
         response = render(request, "scoring/grid.html#workspace", context, status=status)
         return reswap(retarget(response, "#workspace"), "outerHTML")
-    response = render(request, store.template_name, context, status=status)
+    response = answered(render(request, store.template_name, context, status=status), best_error)
     if not (request.htmx and request.method == "POST"):
         return response
     # A button redraws the whole grid, with the host page's own blocks (its banner, its buttons). A best move laid
@@ -312,7 +314,7 @@ def word_finder(request):
         "error": error,
         "stopped": stopped,
     }
-    return render(request, "scoring/words.html", context, status=status)
+    return answered(render(request, "scoring/words.html", context, status=status), error)
 
 
 def _words(request, letters, edition):

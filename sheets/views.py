@@ -11,8 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubsite.actions import object_action
+from clubsite.throttling import refusal as throttle_refusal
 from scoring.engine.endgame import end_of_game
-from scoring.throttling import refusal as throttle_refusal
 from scoring.views import counter_page, grid_page
 
 from . import local, services
@@ -151,7 +151,7 @@ def line_rack(request, pk, line_pk):
 
 def _review_context(request, game, rack_error=None):
     review = build_review(game)
-    find_tops(review, game, refusal=lambda: throttle_refusal(request, "search"))
+    find_tops(review, game, refusal=lambda: str(throttle_refusal(request, "search") or ""))
     editable = {step.line.pk for step in review.steps if step.line.rack_editable_by(request.user)}
     # A rack refused for a line with no step (typed as points) has no box to be said beside: it goes on top.
     stepless = rack_error and rack_error[0] not in {step.line.pk for step in review.steps}

@@ -11,9 +11,9 @@ ROOT = Path(__file__).resolve().parent.parent
 APPS = ("clubsite", "scoring", "sheets", "duplicate")
 # The URL configuration and the API root mount every app: they are the one place allowed to name them all.
 URL_INCLUDES = {"clubsite/urls.py", "clubsite/api.py"}
-# The rate limits, the one module of an app that the others may all use: the counter's searches and the site's
-# mails are counted alike (it imports no app: it reads the client's address from the settings).
-SHARED_MODULES = {"scoring.throttling"}
+# The site's infrastructure that every app may use, the counter included: the rate limits, which count the
+# counter's searches and the site's mails alike. Such a module imports no app itself (a test below holds it).
+INFRASTRUCTURE = {"clubsite.throttling"}
 
 
 def _engine_modules() -> list[str]:
@@ -39,7 +39,7 @@ def _app_graph() -> dict[str, set[str]]:
                 continue
             for name in _imports(path):
                 top = name.split(".")[0]
-                if top in APPS and top != app and name not in SHARED_MODULES:
+                if top in APPS and top != app and name not in INFRASTRUCTURE:
                     graph[app].add(top)
     return graph
 
@@ -83,6 +83,12 @@ def test_apps_import_each_other_in_one_direction():
         return any(nxt == goal or (nxt not in seen and reaches(nxt, goal, (*seen, nxt))) for nxt in graph[start])
 
     assert [app for app in APPS if reaches(app, app)] == []
+
+
+def test_the_infrastructure_modules_import_no_app():
+    for module in sorted(INFRASTRUCTURE):
+        path = ROOT / (module.replace(".", "/") + ".py")
+        assert {name.split(".")[0] for name in _imports(path)} & set(APPS) == set(), module
 
 
 def test_the_counter_templates_name_no_other_app():

@@ -87,11 +87,16 @@ def refused(request, rates: list) -> Refusal | None:
     return None
 
 
-def refusal(request, kind: str) -> str:
-    """Count a page's request of `kind` as the API counts its own: "" while this client is within its rate, else
-    the French sentence that refuses it."""
-    found = refused(request, throttles(kind))
-    return str(found) if found else ""
+def refusal(request, kind: str) -> Refusal | None:
+    """Count a page's request of `kind` as the API counts its own: None while this client is within its rate, else
+    the refusal (its text the French sentence; `answer()` gives the page the API's 429 and Retry-After)."""
+    return refused(request, throttles(kind))
+
+
+def answered(response, error):
+    """`response` as it is, or, when `error` (what a page shows as its error) is a rate's refusal, that refusal's
+    answer: 429 and Retry-After."""
+    return error.answer(response) if isinstance(error, Refusal) else response
 
 
 def too_many_requests(wait: float | None) -> str:
