@@ -78,6 +78,8 @@ _FIELD_MESSAGES = {
     "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
     "nul_character": "Champ « %(field)s » : le caractère nul n'est pas permis.",
+    "hidden_character": "Champ « %(field)s » : caractère invisible ou de contrôle de sens d'écriture (%(code)s) "
+    "non accepté.",
     "string_too_short": "Champ « %(field)s » : texte trop court.",
 }
 # Ninja's own English refusals, raised before an operation runs.

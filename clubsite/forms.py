@@ -6,6 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import LICENCE_VALIDATOR, ApiToken, Club, Membership, Profile
 from .progress import ProgressFilters
+from .text import VisibleText
+
+
+def _visible_names(form):
+    """The person's names, as every ranking that shows him prints them."""
+    form.fields["first_name"].validators.append(VisibleText(_("Un prénom")))
+    form.fields["last_name"].validators.append(VisibleText(_("Un nom")))
 
 
 class SignupForm(UserCreationForm):
@@ -20,6 +27,7 @@ class SignupForm(UserCreationForm):
         self.fields["email"].required = True
         self.fields["email"].help_text = _("Pour recevoir un lien si vous oubliez votre mot de passe.")
         self.fields["first_name"].help_text = _("Facultatif, comme le nom : ils forment le nom affiché.")
+        _visible_names(self)
 
 
 class ProfileForm(forms.ModelForm):
@@ -43,6 +51,7 @@ class ProfileForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["email"].required = True
         self.fields["licence"].initial = Profile.licence_of(self.instance)
+        _visible_names(self)
 
 
 class ClubForm(forms.ModelForm):
@@ -50,6 +59,10 @@ class ClubForm(forms.ModelForm):
         model = Club
         fields = ["name"]
         labels = {"name": _("Nom du club")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].validators.append(VisibleText(_("Un nom de club")))
 
 
 class AddMemberForm(forms.Form):
@@ -139,3 +152,7 @@ class ApiTokenForm(forms.ModelForm):
         fields = ["label"]
         labels = {"label": _("Nom du jeton (facultatif)")}
         widgets = {"label": forms.TextInput(attrs={"placeholder": _("logiciel d'arbitrage")})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["label"].validators.append(VisibleText(_("Un nom de jeton")))

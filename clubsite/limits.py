@@ -2,7 +2,8 @@
 
 PostgreSQL refuses a text longer than its column, a number beyond its integer column and any NUL character,
 with an error that would reach the visitor as a 500; SQLite takes all three. So every value is checked at the
-edge against the same limits as its column, read here from the model rather than written again as a literal.
+edge against the same limits as its column, read here from the model rather than written again as a literal. A
+text is also refused when it holds a character that shows nothing or turns it around (clubsite.text).
 """
 
 from typing import Annotated
@@ -10,6 +11,8 @@ from typing import Annotated
 from django.db.backends.base.operations import BaseDatabaseOperations
 from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
+
+from .text import hidden_character
 
 
 def max_length(model, field_name: str) -> int:
@@ -21,13 +24,18 @@ def integer_range(model, field_name: str) -> tuple[int, int]:
     return BaseDatabaseOperations.integer_field_ranges[model._meta.get_field(field_name).get_internal_type()]
 
 
-def _refuse_nul(text: str) -> str:
+def _refuse_hidden(text: str) -> str:
     if "\x00" in text:
         raise PydanticCustomError("nul_character", "a NUL character")
+    if code := hidden_character(text):
+        raise PydanticCustomError(
+            "hidden_character", "an invisible or direction control character {code}", {"code": code}
+        )
     return text
 
 
 def text(model, field_name: str, *, min_length: int | None = None) -> type[str]:
-    """An API schema's text for `model.field_name`: at most the column's length, and no NUL character."""
+    """An API schema's text for `model.field_name`: at most the column's length, with no NUL character nor any
+    other that shows nothing or steers the writing direction."""
     constraints = StringConstraints(min_length=min_length, max_length=max_length(model, field_name))
-    return Annotated[str, constraints, AfterValidator(_refuse_nul)]
+    return Annotated[str, constraints, AfterValidator(_refuse_hidden)]

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubsite.limits import integer_range, max_length
 from clubsite.models import LICENCE_VALIDATOR, Club
+from clubsite.text import VisibleText
 from scoring.models import Edition, RuleSet
 
 from . import games
@@ -14,9 +15,11 @@ from .errors import DuplicateError
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 from .services import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 
+SESSION_NAME = VisibleText(_("Un nom de séance"))
+
 
 class SessionForm(forms.Form):
-    name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"))
+    name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"), validators=[SESSION_NAME])
     # An <input type="date"> takes ISO dates only: the French format (24/11/2026) would leave it empty.
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = forms.ModelChoiceField(
@@ -113,7 +116,11 @@ class SessionsField(forms.ModelMultipleChoiceField):
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Nom du tournoi"), max_length=max_length(Session, "name"))
+    name = forms.CharField(
+        label=_("Nom du tournoi"),
+        max_length=max_length(Session, "name"),
+        validators=[VisibleText(_("Un nom de tournoi"))],
+    )
     sessions = SessionsField(Session.objects.none(), label=_("Séances"), widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, user, *args, **kwargs):
@@ -124,7 +131,9 @@ class TournamentForm(forms.Form):
 class AgainForm(forms.Form):
     """ "Nouvelle séance avec les mêmes joueurs": its own name and date, so that the two are told apart."""
 
-    name = forms.CharField(label=_("Nom de la nouvelle séance"), max_length=max_length(Session, "name"))
+    name = forms.CharField(
+        label=_("Nom de la nouvelle séance"), max_length=max_length(Session, "name"), validators=[SESSION_NAME]
+    )
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
 
@@ -148,6 +157,7 @@ class PlayerForm(forms.Form):
 
     name = forms.CharField(
         max_length=PLAYER_NAME,
+        validators=[VisibleText(_("Un nom de joueur"))],
         error_messages=_messages(
             _with_figures(_("Un nom de joueur compte de 1 à %(max)d caractères."), {"max": PLAYER_NAME}),
             "required",
@@ -177,6 +187,7 @@ class PlayerForm(forms.Form):
     club = forms.CharField(
         required=False,
         max_length=PLAYER_CLUB,
+        validators=[VisibleText(_("Un nom de club"))],
         error_messages=_messages(
             _with_figures(_("Un nom de club compte %(max)d caractères au plus."), {"max": PLAYER_CLUB}), "max_length"
         )
@@ -185,6 +196,7 @@ class PlayerForm(forms.Form):
     series = forms.CharField(
         required=False,
         max_length=SERIES,
+        validators=[VisibleText(_("Une série"))],
         error_messages=_messages(
             _with_figures(_("Une série compte %(max)d caractères au plus."), {"max": SERIES}), "max_length"
         )
@@ -214,6 +226,7 @@ class ResultForm(forms.Form):
     move = forms.CharField(
         required=False,
         max_length=max_length(Result, "move"),
+        validators=[VisibleText(_("Un coup"))],
         error_messages={
             "max_length": _with_figures(
                 _("Un coup s'écrit en %(max)d caractères au plus : « H4 VAGUE »."), {"max": max_length(Result, "move")}
@@ -278,13 +291,16 @@ class SeasonForm(forms.ModelForm):
         else:
             self.fields["club"].queryset = Club.objects.organised_by(user)
             self.fields["club"].empty_label = None
+        self.fields["name"].validators.append(VisibleText(_("Un nom de saison")))
         self.fields["best_of"].widget.attrs.update(min=1, max=SEASON_BEST_OF_MAX)
 
 
 class SimultaneForm(forms.Form):
     """A federation body prepares a simultané: its game drawn by the server now, or read from a game file."""
 
-    name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"))
+    name = forms.CharField(
+        label=_("Nom"), max_length=max_length(Session, "name"), validators=[VisibleText(_("Un nom de simultané"))]
+    )
     body = forms.ModelChoiceField(Club.objects.none(), label=_("Organisé par"), empty_label=None)
     starts_at = forms.DateTimeField(
         label=_("Début (date et heure)"),

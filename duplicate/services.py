@@ -9,6 +9,7 @@ import csv
 import datetime
 import io
 import random
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
@@ -25,6 +26,7 @@ from clubsite import queue
 from clubsite.invitations import is_address, members_named, pending_invitees, seats_invite, typed_name
 from clubsite.limits import max_length
 from clubsite.models import LICENCE_VALIDATOR
+from clubsite.text import BYTE_ORDER_MARK, ON_LINE, hidden_character
 from scoring.boards import board_rows
 from scoring.engine.draw import Draw, bag_after, draw_tiles, parse_draw
 from scoring.engine.errors import ScoringError
@@ -173,6 +175,8 @@ HEADER_COLUMNS = {
 LICENCE = max_length(Player, "licence")
 PLAYER_CLUB = max_length(Player, "club_name")
 SERIES = max_length(Player, "series")
+# A first field written as a number that no table has: signed, with decimals or an exponent (-3, +4, 2.5, 2,5, 1e3).
+NUMBER_WRITTEN = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?", re.ASCII | re.IGNORECASE)
 
 
 def licence_valid(licence: str) -> bool:
@@ -186,7 +190,10 @@ def parse_player_lines(text: str) -> list[PlayerLine]:
     without a digit is still read as part of the name, `12;Claire;Dupont`). A first line that names its columns
     (table, nom, licence, club, série, in any order and case) maps them by name; another header (its first field
     table, nom, name) is skipped. In a numbered list, a line of several fields whose first is not a number is
-    refused rather than read as a name. Every refused line is said (`LinesRefused`), not the first alone."""
+    refused rather than read as a name, as is a first field written as a number that is no table (`-3;Bob`), and
+    a line holding a character that shows nothing or turns the text around (clubsite.text). Every refused line is
+    said (`LinesRefused`), not the first alone."""
+    text = text.removeprefix(BYTE_ORDER_MARK)  # a file's, pasted with it
     rows = []
     refusals = []
     first_line = {}  # table → the line that gave it
@@ -198,6 +205,9 @@ def parse_player_lines(text: str) -> list[PlayerLine]:
     for number, fields in enumerate(lines, start=1):
         filled = [field for field in fields if field]
         if not filled:
+            continue
+        if code := hidden_character("".join(fields)):
+            refusals.append(ON_LINE % {"line": number, "code": code})
             continue
         if number == 1:
             folded = [_column_name(field) for field in fields]
@@ -239,6 +249,11 @@ def _line_by_position(fields: list[str], filled: list[str], number: int, numbere
             _("Ligne %(line)d : la table %(table)s n'a pas de joueur.") % {"line": number, "table": filled[0]}
         )
     if not _numbered(filled):
+        if NUMBER_WRITTEN.fullmatch(filled[0]):
+            raise DuplicateError(
+                _("Ligne %(line)d : « %(table)s » n'est pas un numéro de table (un nombre entier de 1 à %(max)d).")
+                % {"line": number, "table": filled[0], "max": MAX_TABLE}
+            )
         if numbered and len(filled) > 1:
             raise DuplicateError(
                 _("Ligne %(line)d : « %(table)s » n'est pas un numéro de table.") % {"line": number, "table": filled[0]}

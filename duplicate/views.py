@@ -773,6 +773,8 @@ def export_download(request, pk, job_pk):
 @_organiser_action
 def session_again(request, session):
     form = AgainForm(request.POST)
+    if form.has_error("name", "hidden_character"):
+        raise services.DuplicateError(form.errors["name"][0])
     if not form.is_valid():
         raise services.DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))
     copy = services.session_again(session=session, creator=request.user, **form.cleaned_data)

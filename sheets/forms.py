@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import is_address, members_named, typed_name
+from clubsite.text import VisibleText
 from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 
@@ -32,10 +33,17 @@ class NewGameForm(forms.Form):
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
         for number in range(1, 5):
             self.fields[f"name{number}"] = forms.CharField(
-                label=_("Joueur %(number)d") % {"number": number}, max_length=60, required=False
+                label=_("Joueur %(number)d") % {"number": number},
+                max_length=60,
+                required=False,
+                validators=[VisibleText(_("Un nom de joueur"))],
             )
+            # An address that has no account names the seat (its part before "@"), as a typed name would.
             self.fields[f"member{number}"] = forms.CharField(
-                label=_("Inviter un membre (nom d'utilisateur ou adresse)"), max_length=254, required=False
+                label=_("Inviter un membre (nom d'utilisateur ou adresse)"),
+                max_length=254,
+                required=False,
+                validators=[VisibleText(_("Un nom d'utilisateur ou une adresse"))],
             )
 
     def clean(self):

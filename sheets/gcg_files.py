@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubsite.invitations import seats_invite
 from clubsite.limits import integer_range, max_length
+from clubsite.text import ON_LINE, hidden_character
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
@@ -42,6 +43,8 @@ MAX_FILE_BYTES = 64 * 1024
 MAX_MOVES = services.MAX_LINES
 # Before a play whose rack is unknown: its rack field then gives only the tiles placed, which GCG requires.
 NO_RACK_TAG = "no-rack"
+# The lines whose text the sheet keeps: the players' names and nicks, the moves (a word is quoted in its detail).
+KEPT_LINE = re.compile(r"\s*(?:>|#player\d)")
 
 
 def _nick(player: Player) -> str:
@@ -131,6 +134,7 @@ def game_from_gcg(
     The end-of-game lines finish the game with each player's remaining letters. Our own pragmas (rules, date,
     timer, linked members, lines placed without scoring) are read back; `rule_set` serves a file without them.
     """
+    _refuse_hidden_characters(text)
     try:
         record = parse_gcg(text)
     except ScoringError as error:
@@ -209,6 +213,14 @@ def game_from_gcg(
         notes = _finish(game, players, endings, edition) if endings else []
     notes = [*refused_racks, *notes]
     return game, [*notes, str(services.INVITED)] if invited else notes
+
+
+def _refuse_hidden_characters(text: str):
+    """A name or a move holding a character that shows nothing or turns the text around is refused with its line,
+    as it would lie on the sheet; a note or a pragma, which the sheet does not keep, is left to the parser."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if KEPT_LINE.match(line) and (code := hidden_character(line, lines=True)):
+            raise SheetError(ON_LINE % {"line": number, "code": code})
 
 
 def _rack(event, edition, rules, placed: list[str], refused: list[str]) -> str:

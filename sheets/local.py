@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubsite.text import IN_FIELD, hidden_character
 from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
 
@@ -120,6 +121,9 @@ def read_local_game(body: bytes) -> LocalGame:
         raise SheetError(_("Un nom de joueur compte %(max)d caractères au plus.") % {"max": MAX_NAME_LENGTH})
     if any("\x00" in name for name in names):
         raise SheetError(_("Un nom de joueur ne peut contenir le caractère nul."))
+    hidden = [code for code in map(hidden_character, names) if code]
+    if hidden:
+        raise SheetError(IN_FIELD % {"what": _("Un nom de joueur"), "code": hidden[0]})
     return LocalGame(
         edition=_known_code(data.get("edition"), Edition, _("Édition inconnue.")),
         rules=_known_code(data.get("rules"), RuleSet, _("Jeu de règles inconnu.")),

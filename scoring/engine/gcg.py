@@ -4,6 +4,7 @@ GCG uses the English convention, the mirror of FISF: number first = horizontal (
 Positions are converted here and stored as (row, column, direction) like every other move.
 """
 
+import codecs
 import re
 from dataclasses import dataclass, field, replace
 
@@ -60,7 +61,10 @@ class GcgGame:
 
 
 def decode_gcg(data: bytes) -> str:
-    """GCG files are ISO-8859-1 unless their first line is `#character-encoding UTF-8`."""
+    """GCG files are ISO-8859-1 unless their first line is `#character-encoding UTF-8`, or they begin with UTF-8's
+    byte order mark (which an editor may write before that line)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data.decode("utf-8-sig")
     first_line = data.split(b"\n", 1)[0].strip().lower()
     if first_line.startswith(b"#character-encoding") and first_line.split()[-1] in (b"utf-8", b"utf8"):
         return data.decode("utf-8-sig")

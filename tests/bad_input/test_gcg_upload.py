@@ -10,6 +10,7 @@ pytestmark = pytest.mark.django_db
 
 HEAD = b"#player1 ann Ann\n#player2 ben Ben\n"
 PLAY = b">ann: AEGUV?? 8D VAGUE +26 26\n"
+UTF8 = b"#character-encoding UTF-8\n"
 
 BAD_FILES = {
     "not_utf8_after_its_pragma": b"#character-encoding UTF-8\n" + HEAD + b">ann: AEGUV?? 8D VAGU\xc9 +26 26\n",
@@ -23,6 +24,12 @@ BAD_FILES = {
     "score_beyond_64_bits": HEAD + b">ann: AEGUV?? 8D VAGUE +" + b"9" * 25 + b" 26\n",
     "penalty_beyond_the_column": HEAD + PLAY + b">ben: - (time) -99999999999 -99999999999\n",
     "superscript_score": HEAD + b">ann: AEGUV?? 8D VAGUE +\xc2\xb2 26\n".replace(b"\xc2\xb2", "²".encode("latin-1")),
+    # Issue 23: a name or a move that would lie on the sheet (in UTF-8, or ISO-8859-1's C1 controls).
+    "right_to_left_override_in_a_name": UTF8 + b"#player1 ann \xe2\x80\xaeAnn\n#player2 ben Ben\n" + PLAY,
+    "zero_width_space_in_a_nick": UTF8 + (HEAD + PLAY).replace(b"ann", b"a\xe2\x80\x8bnn"),
+    "byte_order_mark_inside_a_name": UTF8 + b"#player1 ann An\xef\xbb\xbfn\n#player2 ben Ben\n" + PLAY,
+    "bell_in_a_move": HEAD + b">ann: AEGUV?? 8D VAG\x07UE +26 26\n",
+    "c1_control_in_a_latin1_name": b"#player1 ann O\x92Brien\n#player2 ben Ben\n" + PLAY,
     "random_bytes": bytes(range(256)) * 8,
     "empty": b"",
 }

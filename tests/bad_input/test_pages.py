@@ -1,6 +1,8 @@
 """Every page and form of the site, fed the bad inputs a careless user or an attacker sends (issue 12): a NUL
 byte, a number beyond the column, a negative one, a 10,000-character text, a superscript digit, bytes that are
-not UTF-8. Each must answer a 4xx with a French message and change nothing, never a 500.
+not UTF-8; and (issue 23) the characters that would make a name lie on a ranking: one that shows nothing (a
+zero-width space, a byte order mark inside a text), a control character (a bell), a right-to-left override. Each
+must answer a 4xx with a French message and change nothing, never a 500.
 
 The tables below name, for every URL of the site (admin and API aside: tests/bad_input/test_api.py sweeps the
 API), what its form sends when used as intended; the sweep then replaces one field at a time with each bad
@@ -29,18 +31,23 @@ BAD_VALUES = {
     "long": "A" * 10_000,
     "superscript": "²",
     "not_utf8": b"\xff\xfe\xc3",
+    "zero_width_space": "Bob\u200b",
+    "right_to_left_override": "\u202eevil",
+    "bell": "Bo\x07b",
+    "byte_order_mark_inside": "Bo\ufeffb",
 }
+HIDDEN_CHARACTERS = ["zero_width_space", "right_to_left_override", "bell", "byte_order_mark_inside"]
 
 # What a field holds decides which bad values it must refuse. A name is text: "-1" or "²" are names like any
-# other, but a NUL byte or a text longer than its column are not. A number, a choice or a notation (a move, a
-# draw, a square) refuses them all. A lenient field falls back to its default on a value the page never sends
-# (an unknown button, an unchecked box): it only must not break.
+# other, but a NUL byte, a text longer than its column or one hiding a character are not. A number, a choice or a
+# notation (a move, a draw, a square) refuses them all. A lenient field falls back to its default on a value the
+# page never sends (an unknown button, an unchecked box): it only must not break.
 TEXT, STRICT, LENIENT = "text", "strict", "lenient"
-REFUSED = {TEXT: {"nul", "long"}, STRICT: set(BAD_VALUES) - {"not_utf8"}, LENIENT: set()}
+REFUSED = {TEXT: {"nul", "long", *HIDDEN_CHARACTERS}, STRICT: set(BAD_VALUES) - {"not_utf8"}, LENIENT: set()}
 # The values sent: all of them to a strict field; to a text, the kinds of text it could mistake for others; to a
 # lenient field, those that could still reach the database or break a decoder (it ignores the others).
 SENT = {
-    TEXT: ["nul", "long", "beyond_column", "superscript", "not_utf8"],
+    TEXT: ["nul", "long", "beyond_column", "superscript", "not_utf8", *HIDDEN_CHARACTERS],
     STRICT: list(BAD_VALUES),
     LENIENT: ["nul", "long", "not_utf8"],
 }
@@ -694,7 +701,8 @@ def test_each_form_refuses_each_bad_value(name, index, world, owner_client, isol
     failures = []
     for field, kind in form.fields.items():
         for label in SENT[kind]:
-            data, content_type = _encode(valid, field, BAD_VALUES[label])
+            # The valid values afresh: an uploaded file is read by the request that sends it.
+            data, content_type = _encode(form.data(world), field, BAD_VALUES[label])
             response, changed, beyond = isolated(lambda: _send(client, url, form, data, content_type))  # noqa: B023
             must_refuse = form.refuses and label in REFUSED[kind]
             # A text field takes "-1" or "²" like any text: the form may then save it.

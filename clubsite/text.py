@@ -1,0 +1,45 @@
+"""Names and texts as a person types them: none may hold a character that shows nothing or turns the text around.
+
+A zero-width space (U+200B) makes a name look empty, or like another one; a right-to-left override (U+202E) shows
+"evil" backwards on every ranking and export that prints it. Unicode's control (Cc) and format (Cf) categories hold
+them all, the bidirectional controls among them (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C). A text of
+several lines keeps its line breaks and tabs. The forms check a field with `VisibleText`, the API's schemas with
+`clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`.
+"""
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf"})
+LAYOUT_CHARACTERS = frozenset("\n\r\t")
+# The byte order mark a text file may begin with; anywhere else it is an invisible character like any other.
+BYTE_ORDER_MARK = "\ufeff"
+
+IN_FIELD = _("%(what)s ne peut contenir de caractère invisible ou de contrôle de sens d'écriture (%(code)s).")
+ON_LINE = _("Ligne %(line)d : caractère invisible ou de contrôle de sens d'écriture (%(code)s) non accepté.")
+
+
+def hidden_character(text: str, *, lines: bool = False) -> str | None:
+    """The first character of `text` that shows nothing or steers the writing direction, written U+XXXX; None when
+    there is none. With `lines`, line breaks and tabs are part of the text."""
+    allowed = LAYOUT_CHARACTERS if lines else frozenset()
+    for character in text:
+        if unicodedata.category(character) in HIDDEN_CATEGORIES and character not in allowed:
+            return f"U+{ord(character):04X}"
+    return None
+
+
+class VisibleText:
+    """A form field's validator; `what` names the field in its refusal (« Un nom de club »). A NUL character is left
+    to the validator every CharField has, which says it in the field's own words."""
+
+    def __init__(self, what: str, *, lines: bool = False):
+        self.what = what
+        self.lines = lines
+
+    def __call__(self, value: str):
+        code = hidden_character(value.replace("\x00", ""), lines=self.lines)
+        if code is not None:
+            raise ValidationError(IN_FIELD, code="hidden_character", params={"what": self.what, "code": code})
