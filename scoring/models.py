@@ -157,6 +157,16 @@ class RuleSetQuerySet(EngineQuerySet):
     def for_engine(self):
         return self.select_related("fallback")
 
+    def player_bounds(self) -> tuple[int, int]:
+        """The fewest and the most players any rule set admits, as the admin left them: the seats a classic game
+        offers (a game of more players than its rule set admits takes the set's fallback)."""
+        bounds = self.aggregate(low=models.Min("min_players"), high=models.Max("max_players"))
+        fields = self.model._meta
+        return (
+            bounds["low"] or fields.get_field("min_players").default,
+            bounds["high"] or fields.get_field("max_players").default,
+        )
+
 
 def _validate_seconds(text: str):
     try:

@@ -10,14 +10,7 @@ from . import gcg_files
 
 
 class NewGameForm(forms.Form):
-    player_count = forms.TypedChoiceField(
-        label=_("Nombre de joueurs"),
-        coerce=int,
-        choices=[(n, str(n)) for n in range(2, 5)],
-        initial=2,
-        required=False,
-        empty_value=2,
-    )
+    player_count = forms.TypedChoiceField(label=_("Nombre de joueurs"), coerce=int, required=False)
     edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
     rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
     timer_seconds = forms.TypedChoiceField(
@@ -31,7 +24,12 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["edition"].initial = Edition.objects.default()
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
-        for number in range(1, 5):
+        # As many seats as the rule sets admit players (RuleSet.min_players, max_players, edited in the admin).
+        self.min_players, self.max_players = RuleSet.objects.player_bounds()
+        count = self.fields["player_count"]
+        count.choices = [(n, str(n)) for n in range(self.min_players, self.max_players + 1)]
+        count.initial = count.empty_value = self.min_players
+        for number in self.seat_numbers():
             self.fields[f"name{number}"] = forms.CharField(
                 label=_("Joueur %(number)d") % {"number": number},
                 max_length=60,
@@ -46,15 +44,22 @@ class NewGameForm(forms.Form):
                 validators=[VisibleText(_("Un nom d'utilisateur ou une adresse"))],
             )
 
+    def seat_numbers(self) -> range:
+        return range(1, self.max_players + 1)
+
+    def seats(self) -> list[tuple]:
+        """Each seat's fields, for the page: (its number, the name's field, the member's field)."""
+        return [(number, self[f"name{number}"], self[f"member{number}"]) for number in self.seat_numbers()]
+
     def clean(self):
         """The players in their seats: as many as chosen, or up to the last seat given a name or a member; an
         unnamed player is "Joueur 3" on the sheet. A member named for a seat is invited to it (he is linked once he
         accepts): until then the seat is the name typed, or the user name typed."""
         cleaned = super().clean()
-        identifiers = {number: cleaned.get(f"member{number}", "").strip() for number in range(1, 5)}
+        identifiers = {number: cleaned.get(f"member{number}", "").strip() for number in self.seat_numbers()}
         members = members_named(identifiers.values())
         seats = []
-        for number in range(1, 5):
+        for number in self.seat_numbers():
             name = cleaned.get(f"name{number}", "").strip()
             identifier = identifiers[number]
             member = members.get(identifier)
@@ -62,7 +67,7 @@ class NewGameForm(forms.Form):
                 self.add_error(f"member{number}", _("Aucun membre ne porte ce nom."))
             seats.append((name or typed_name(identifier), member, bool(name or identifier)))
         given = [number for number, (_name, _member, filled) in enumerate(seats, start=1) if filled]
-        count = max(cleaned.get("player_count") or 2, *given, 2)
+        count = max(cleaned.get("player_count") or self.min_players, *given, self.min_players)
         cleaned["players"] = [(name, member) for name, member, _filled in seats[:count]]
         # Whom the member asked to invite, found or not: the page says the same for an address with no account.
         cleaned["invited"] = [members.get(identifiers[number]) for number in range(1, count + 1) if identifiers[number]]

@@ -140,8 +140,7 @@ def game_from_gcg(
     except ScoringError as error:
         raise SheetError(error.translated(_)) from error
     nicks = [nick for nick, _name in record.players] or list(dict.fromkeys(e.nick for e in record.events))
-    if not 2 <= len(nicks) <= 4:
-        raise SheetError(_("Le fichier doit décrire une partie de deux à quatre joueurs."))
+    services.check_player_count(len(nicks), _("Le fichier doit décrire une partie de %(min)d à %(max)d joueurs."))
     low, high = integer_range(Line, "points")
     beyond = next((event for event in record.events if not low <= event.score <= high), None)
     if beyond:

@@ -17,6 +17,7 @@ from clubsite.text import IN_FIELD, hidden_character
 from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
 
+from . import services
 from .models import Line, Player
 from .services import CHALLENGE_MAX_WORDS, MAX_LINES, PENALTY_MAX_POINTS, SheetError
 
@@ -115,8 +116,7 @@ def read_local_game(body: bytes) -> LocalGame:
     if not isinstance(data, dict):
         raise SheetError(_("Partie illisible : le navigateur doit envoyer du JSON."))
     names = data.get("players")
-    if not isinstance(names, list) or not 2 <= len(names) <= 4:
-        raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
+    services.check_player_count(len(names) if isinstance(names, list) else 0)
     if not all(isinstance(name, str) and len(name) <= MAX_NAME_LENGTH for name in names):
         raise SheetError(_("Un nom de joueur compte %(max)d caractères au plus.") % {"max": MAX_NAME_LENGTH})
     if any("\x00" in name for name in names):

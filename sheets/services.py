@@ -67,16 +67,29 @@ def _writing(game: Game, after: int | None):
         yield
 
 
+def check_player_count(count: int, message=None) -> None:
+    """Refuse a game of `count` players that no rule set admits (RuleSet.min_players, max_players), in `message`
+    (with %(min)d and %(max)d) or the sheet's own sentence."""
+    low, high = RuleSet.objects.player_bounds()
+    if not low <= count <= high:
+        sentence = message or _("Une partie classique se joue de %(min)d à %(max)d joueurs.")
+        raise SheetError(sentence % {"min": low, "max": high})
+
+
 def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, rule_set: RuleSet, timer_seconds=0):
     """A new game for `players` [(name, member or None)], each member invited to his seat. Returns (game,
     switched): tournament rules hold for two players only, so with more the game takes the rule set's fallback
-    (the box rules) and says so."""
+    (the box rules) and says so; a count neither admits is refused with their bounds."""
     rules = rule_set.build()
-    if not 2 <= len(players) <= 4:
-        raise SheetError(_("Une partie classique se joue de deux à quatre joueurs."))
+    check_player_count(len(players))
     switched = not rules.allows_players(len(players)) and rule_set.fallback is not None
     if switched:
         rule_set = rule_set.fallback
+    if not rule_set.build().allows_players(len(players)):
+        raise SheetError(
+            _("Les règles « %(rules)s » se jouent de %(min)d à %(max)d joueurs.")
+            % {"rules": rule_set.name, "min": rule_set.min_players, "max": rule_set.max_players}
+        )
     with transaction.atomic():
         game = Game.objects.create(owner=owner, edition=edition, rule_set=rule_set, timer_seconds=timer_seconds)
         _seat_players(

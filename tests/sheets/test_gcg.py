@@ -158,7 +158,7 @@ def test_import_refuses_a_file_with_one_player(client, alice):
     upload = SimpleUploadedFile("solo.gcg", b"#player1 ann Ann\n>ann: VAGUE 8D VAGUE +26 26\n")
     response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
     assert response.status_code == 400
-    assert "Le fichier doit décrire une partie de deux à quatre joueurs." in response.content.decode()
+    assert "Le fichier doit décrire une partie de 2 à 4 joueurs." in response.content.decode()
     assert Game.objects.count() == 0
 
 
@@ -264,7 +264,7 @@ def test_import_refuses_a_file_with_five_players(client, alice):
     upload = SimpleUploadedFile("cinq.gcg", (players + ">j1: VAGUE 8D VAGUE +26 26\n").encode())
     response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
     assert response.status_code == 400
-    assert "Le fichier doit décrire une partie de deux à quatre joueurs." in response.content.decode()
+    assert "Le fichier doit décrire une partie de 2 à 4 joueurs." in response.content.decode()
     assert Game.objects.count() == 0
 
 

@@ -200,9 +200,9 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, message):
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"players": ["A", "B", "C", "D", "E"]}, "Une partie classique se joue de deux à quatre joueurs."),
-        ({"players": ["A"]}, "Une partie classique se joue de deux à quatre joueurs."),
-        ({"players": "AB"}, "Une partie classique se joue de deux à quatre joueurs."),
+        ({"players": ["A", "B", "C", "D", "E"]}, "Une partie classique se joue de 2 à 4 joueurs."),
+        ({"players": ["A"]}, "Une partie classique se joue de 2 à 4 joueurs."),
+        ({"players": "AB"}, "Une partie classique se joue de 2 à 4 joueurs."),
         ({"players": ["A" * 61, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
         ({"players": [1, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
         ({"edition": "xx"}, "Édition inconnue."),

@@ -5,7 +5,7 @@ import pytest
 from clubsite.models import Invitation
 from scoring.models import RuleSet
 from sheets import services
-from sheets.models import Line
+from sheets.models import Game, Line
 from sheets.sheet import build_sheet
 
 from .conftest import make_game
@@ -83,12 +83,49 @@ def test_tournament_rules_switch_to_box_rules_at_three_players(alice):
 
 
 def test_five_players_refused(alice):
-    with pytest.raises(services.SheetError, match="Une partie classique se joue de deux à quatre joueurs."):
+    with pytest.raises(services.SheetError, match="Une partie classique se joue de 2 à 4 joueurs."):
         services.game_create(
             owner=alice,
             players=[(str(i), None) for i in range(5)],
             edition=make_game(alice).edition,
             rule_set=RuleSet.objects.get(code="boite"),
+        )
+
+
+def test_the_seats_follow_the_rule_sets_bounds_as_the_admin_edits_them(client, alice):
+    """Issue 24: « deux à quatre » was written in five places while the rule sets' bounds are editable. A club that
+    plays its box games up to six gets six seats on "Nouvelle partie", and a game of six."""
+    RuleSet.objects.filter(code="boite").update(max_players=6)
+    client.force_login(alice)
+    page = client.get("/parties/nouvelle/").content.decode()
+    assert "Joueurs (de 2 à 6, noms facultatifs)" in page
+    assert page.count('class="player-row"') == 6
+    assert '<option value="6">6</option>' in page
+    boite = RuleSet.objects.get(code="boite")
+    data = {"player_count": "6", "edition": make_game(alice).edition.pk, "rule_set": boite.pk, "timer_seconds": "0"}
+    response = client.post("/parties/nouvelle/", data)
+    assert response.status_code == 302
+    assert [player.display_name for player in Game.objects.latest("pk").players.order_by("position")] == [
+        f"Joueur {n}" for n in range(1, 7)
+    ]
+    with pytest.raises(services.SheetError, match="Une partie classique se joue de 2 à 6 joueurs."):
+        services.game_create(
+            owner=alice,
+            players=[(str(i), None) for i in range(7)],
+            edition=Game.objects.latest("pk").edition,
+            rule_set=boite,
+        )
+
+
+def test_a_count_the_rule_set_and_its_fallback_refuse_is_refused_with_their_bounds(alice):
+    """Tournament rules without a fallback hold for two only: three players are refused, not kept on them."""
+    RuleSet.objects.filter(code="tournoi").update(fallback=None)
+    with pytest.raises(services.SheetError, match="Les règles « .* » se jouent de 2 à 2 joueurs."):
+        services.game_create(
+            owner=alice,
+            players=[("A", None), ("B", None), ("C", None)],
+            edition=make_game(alice).edition,
+            rule_set=RuleSet.objects.get(code="tournoi"),
         )
 
 
