@@ -3,7 +3,6 @@
 Refusals raise `SheetError` with a French sentence; nothing is written then.
 """
 
-from collections import Counter
 from contextlib import contextmanager
 
 from django.db import transaction
@@ -13,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from clubsite.invitations import seats_invite
 from clubsite.limits import max_length
+from scoring.engine.draw import read_rack as engine_read_rack
 from scoring.engine.editions import BLANK
 from scoring.engine.endgame import check_racks, rack_letters, rack_value
 from scoring.engine.errors import ScoringError, clause
@@ -227,35 +227,14 @@ def line_undo_last(*, game: Game, after: int | None = None):
 
 
 def read_rack(text: str, *, edition, rack_size: int, placed: list[str] = ()) -> str:
-    """A rack as a member or a GCG file writes it (`?` a blank, spaces and case ignored) in our spelling, or a
-    SheetError saying why no draw could give it: a letter the edition lacks, more tiles than a rack holds, more
-    of a letter than the set has, or without the tiles the move placed (`placed`, `?` for a blank)."""
-    text = "".join(text.split()).upper()  # lowercase would mean a blank in a written word, not in a rack
-    if len(text) > max_length(Line, "rack"):
+    """A rack as a member or a GCG file writes it, in our spelling, read by the engine (`draw.read_rack`), or a
+    SheetError saying why no draw could give it; first, a text longer than the column that keeps it."""
+    if len("".join(text.split())) > max_length(Line, "rack"):
         raise SheetError(_("Un chevalet porte au plus %(size)d jetons.") % {"size": rack_size})
-    tiles = []
     try:
-        for number, run in enumerate(text.split(BLANK)):
-            tiles += [BLANK] if number else []
-            for letter, blank in edition.split(run) if run else ():
-                if blank:
-                    raise SheetError(_("La lettre « %(letter)s » n'existe pas dans ce jeu.") % {"letter": letter})
-                tiles.append(letter)
-        edition.check_in_set(tiles)
+        return "".join(engine_read_rack(text, edition, rack_size=rack_size, placed=placed))
     except ScoringError as error:
         raise SheetError(error.translated(_)) from error
-    if len(tiles) > rack_size:
-        raise SheetError(
-            _("Un chevalet porte au plus %(size)d jetons : ce tirage en compte %(count)d.")
-            % {"size": rack_size, "count": len(tiles)}
-        )
-    missing = Counter(placed) - Counter(tiles)
-    if missing:
-        raise SheetError(
-            _("Ce tirage ne contient pas les jetons posés par le coup : il y manque %(missing)s.")
-            % {"missing": ", ".join(sorted(missing.elements()))}
-        )
-    return "".join(tiles)
 
 
 def line_set_rack(*, line: Line, rack: str):

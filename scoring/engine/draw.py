@@ -90,6 +90,35 @@ def parse_draw(text: str, edition: Edition, rack_size: int = 7) -> Draw:
     return Draw(kept=kept, new=new, rejets=1 if rejet else 0)
 
 
+def read_rack(text: str, edition: Edition, *, rack_size: int, placed=()) -> list[str]:
+    """A rack as a player or a GCG file writes it (`?` a blank, spaces and case ignored: lowercase would mean a
+    blank in a written word, not in a rack), as its tiles in the edition's spelling; ScoringError saying why no
+    draw could give it: a letter the edition lacks, more of a letter than the set has, more tiles than a rack
+    holds, or without the tiles the move placed (`placed`, `?` for a blank)."""
+    text = "".join(text.split()).upper()
+    tiles: list[str] = []
+    for number, run in enumerate(text.split(BLANK)):
+        tiles += [BLANK] if number else []
+        for letter, blank in edition.split(run) if run else ():
+            if blank:
+                raise NotationError(gettext_noop("La lettre « %(letter)s » n'existe pas dans ce jeu."), letter=letter)
+            tiles.append(letter)
+    edition.check_in_set(tiles)
+    if len(tiles) > rack_size:
+        raise NotationError(
+            gettext_noop("Un chevalet porte au plus %(size)d jetons : ce tirage en compte %(count)d."),
+            size=rack_size,
+            count=len(tiles),
+        )
+    missing = Counter(placed) - Counter(tiles)
+    if missing:
+        raise ScoringError(
+            gettext_noop("Ce tirage ne contient pas les jetons posés par le coup : il y manque %(missing)s."),
+            missing=", ".join(sorted(missing.elements())),
+        )
+    return tiles
+
+
 def _read_letters(text: str, edition: Edition, written: str, rack_size: int) -> tuple[str, ...]:
     """Letters of one side of the `+`, in order, `?` for a blank; case and accents do not matter."""
     if len(text) > rack_size * max(len(spec.letter) for spec in edition.letters):

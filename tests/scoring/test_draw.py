@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw, rack_requirement
+from scoring.engine.draw import Draw, bag_after, check_draw, draw_tiles, parse_draw, rack_requirement, read_rack
 from scoring.engine.editions import BUILTIN_EDITIONS
 from scoring.engine.errors import NotationError, ScoringError
 from scoring.engine.moves import Board, Tile
@@ -249,3 +249,18 @@ def test_a_typed_rack_needs_two_and_two_up_to_move_15_then_one_and_one(fr):
     assert caught.value.message == (
         "Au coup 16, le tirage doit compter au moins une voyelle et une consonne (FISF §3.2) : il est à rejeter."
     )
+
+
+def test_read_rack_is_the_engines_one_reading_of_a_written_rack():
+    """Issue 24: the sheet's rack reading was written again outside the engine; it is `draw.read_rack` now."""
+    french = BUILTIN_EDITIONS["fr"]
+    assert read_rack(" eau ?st ", french, rack_size=7) == ["E", "A", "U", "?", "S", "T"]
+    refusals = {
+        "ABCDEFGH": "Un chevalet porte au plus 7 jetons : ce tirage en compte 8.",
+        "ZZ": "Le tirage compte 2 « Z » : le jeu n'en a que 1.",
+        "EAU": "Ce tirage ne contient pas les jetons posés par le coup : il y manque ?, S.",
+    }
+    for rack, message in refusals.items():
+        with pytest.raises(ScoringError) as refused:
+            read_rack(rack, french, rack_size=7, placed=["S", "?"] if rack == "EAU" else [])
+        assert message in refused.value.translated(lambda text: text)
