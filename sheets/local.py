@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubsite.text import IN_FIELD, hidden_character
+from scoring.engine.editions import BLANK, DIGRAPH_PARTS, LIGATURES, MAX_WORD_TILES
 from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
 
@@ -69,18 +70,26 @@ class LocalGame:
 
 
 def browser_config() -> dict:
-    """What the page's script needs: the rule sets and editions as the admin left them, and the bounds of
-    what it may keep and send, so that a game it accepts is one the server accepts too."""
+    """What the page's script needs: the rule sets and editions as the admin left them, the engine's figures
+    for reading what is typed (static/js/sheet_rules.js applies its rules with them), and the bounds of what it
+    may keep and send, so that a game it accepts is one the server accepts too."""
     return {
         "rules": [_rules_for_browser(code, is_default) for code, is_default in _codes(RuleSet)],
         "editions": [_edition_for_browser(code, is_default) for code, is_default in _codes(Edition)],
         "kinds": dict(Line.Kind.choices),
+        "turn_kinds": list(Line.TURN_KINDS),
+        "notation": {
+            "blank": BLANK,
+            "max_word_tiles": MAX_WORD_TILES,
+            "max_rack_value": MAX_RACK_VALUE,
+            "ligatures": LIGATURES,
+            "digraph_parts": sorted(DIGRAPH_PARTS),
+        },
         "limits": {
             "lines": MAX_LINES,
             "games": GAMES_KEPT,
             "name": MAX_NAME_LENGTH,
             "rack": MAX_RACK_LENGTH,
-            "rack_value": MAX_RACK_VALUE,
             "penalty": PENALTY_MAX_POINTS,
             "challenge_words": CHALLENGE_MAX_WORDS,
         },

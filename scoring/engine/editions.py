@@ -13,6 +13,9 @@ from .errors import NotationError, gettext_noop
 
 BLANK = "?"
 MAX_WORD_TILES = 15
+LIGATURES = {"Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS"}
+# Characters that only make sense inside a multi-character tile (Catalan L·L).
+DIGRAPH_PARTS = frozenset("·")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,9 @@ class Edition:
             tiles.append((letter, blank or letter not in self.values))
             i += width
         if len(tiles) > MAX_WORD_TILES:
-            raise NotationError(gettext_noop("Le mot compte %(count)d lettres : 15 au plus."), count=len(tiles))
+            raise NotationError(
+                gettext_noop("Le mot compte %(count)d lettres : %(max)d au plus."), count=len(tiles), max=MAX_WORD_TILES
+            )
         return tiles
 
     def _normalised_chars(self, text: str) -> list[tuple[str, bool]]:
@@ -114,10 +119,10 @@ class Edition:
 
     def _normalise_char(self, char: str) -> str:
         upper = char.upper()
-        if upper in self.values or upper in _DIGRAPH_PARTS:
+        if upper in self.values or upper in DIGRAPH_PARTS:
             return upper
-        if upper in _LIGATURES:
-            return _LIGATURES[upper]
+        if upper in LIGATURES:
+            return LIGATURES[upper]
         base = "".join(c for c in unicodedata.normalize("NFD", upper) if not unicodedata.combining(c))
         if len(base) == 1 and "A" <= base <= "Z":
             return base
@@ -136,17 +141,12 @@ class Edition:
             if "".join(c for c, _ in part) == letter and len({blank for _, blank in part}) == 1:
                 return letter, part[0][1], width
         char, blank = chars[i]
-        if char in _DIGRAPH_PARTS:
+        if char in DIGRAPH_PARTS:
             raise NotationError(
                 gettext_noop("Caractère non accepté : « %(char)s ». Seules les lettres sont admises."),
                 char=char,
             )
         return char, blank, 1
-
-
-_LIGATURES = {"Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS"}
-# Characters that only make sense inside a multi-character tile (Catalan L·L).
-_DIGRAPH_PARTS = frozenset("·")
 
 
 def _edition(code: str, name: str, spec: str, vowels: str) -> Edition:

@@ -1,7 +1,8 @@
 // The score sheet kept in this browser (seeds 000 and 003), for visitors and members alike.
 // Every game lives in localStorage and nothing leaves the browser: the one request this script makes is a
-// member's "Enregistrer dans mon compte". The rule figures come from the page (the admin's rule sets and
-// editions), the French from the template; the rules themselves mirror the engine's, named after it.
+// member's "Enregistrer dans mon compte". The rules are static/js/sheet_rules.js's (the engine's, held to it by
+// tests/sheets/test_sheet_rules_js.py), their figures the page's config (the admin's rule sets and editions, the
+// engine's notation), the French the template's.
 (() => {
   "use strict";
 
@@ -10,13 +11,13 @@
   const config = JSON.parse(document.getElementById("local-sheet-config").textContent);
   const text = document.getElementById("local-texts").dataset;
   const limits = config.limits;
+  const { notation } = config;
+  const { RuleError, allowsPlayers, passLimitReached, passRun, sharedPlaces, endOfGame } = SheetRules;
+  const { rackValue, rackLetters, checkRacks, strip } = SheetRules;
   const saveUrl = root.dataset.saveUrl || "";
   const csrfToken = root.dataset.csrf || "";
   const lang = document.documentElement.lang || "fr";
   const STORAGE_KEY = "clubsite.local-sheet.v1";
-  const BLANK = "?";
-  const MAX_WORD_TILES = 15;
-  const TURN_KINDS = ["play", "pass", "exchange", "withdrawn"];
   const EDITABLE_KINDS = ["play", "penalty"];
   const rulesByCode = Object.fromEntries(config.rules.map((rules) => [rules.code, rules]));
   const editionsByCode = Object.fromEntries(config.editions.map((edition) => [edition.code, edition]));
@@ -28,138 +29,8 @@
     return template.replace(/%\((\w+)\)[sd]/g, (_match, key) => String(values[key]));
   }
 
-  class SheetError extends Error {}
-
-  // ---- The rules, as scoring/engine/rules.py, endgame.py, ranking.py and editions.py write them. ----
-
-  function allowsPlayers(rules, count) {
-    return rules.min_players <= count && count <= rules.max_players;
-  }
-
-  /** `passes`: the seat of each pass in the current run of consecutive passes, oldest first. */
-  function passLimitReached(rules, passes, playerCount) {
-    if (rules.consecutive_pass_limit && passes.length >= rules.consecutive_pass_limit) {
-      const run = passes.slice(-rules.consecutive_pass_limit);
-      if (!rules.passes_per_player_limit) return true;
-      for (let seat = 0; seat < playerCount; seat += 1) {
-        if (run.filter((player) => player === seat).length < rules.passes_per_player_limit) return false;
-      }
-      return true;
-    }
-    if (rules.pass_rounds_limit) return passes.length >= rules.pass_rounds_limit * playerCount;
-    return false;
-  }
-
-  /** The place of each total, in the order given; equal totals share a place (1, 2, 2, 4). */
-  function sharedPlaces(totals) {
-    const ordered = [...totals].sort((a, b) => b - a);
-    return totals.map((total) => ordered.indexOf(total) + 1);
-  }
-
-  /** `rackValues[i]` is null for the player who finished (at most one), else the value of his letters. */
-  function endOfGame(scores, rackValues, rule) {
-    const finishers = rackValues.filter((value) => value === null).length;
-    if (finishers > 1) throw new SheetError(text.oneFinisher);
-    const others = rackValues.reduce((sum, value) => sum + (value ?? 0), 0);
-    const double = rule === "finisher_gains_double";
-    const adjustments = rackValues.map((value) => {
-      if (value === null) return double ? 2 * others : others;
-      if (finishers && double) return 0;
-      return -value;
-    });
-    const finals = scores.map((score, i) => score + adjustments[i]);
-    const places = sharedPlaces(finals);
-    return scores.map((before, i) => ({ before, adjustment: adjustments[i], final: finals[i], place: places[i] }));
-  }
-
-  const LIGATURES = { "Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS" };
-  const DIGRAPH_PARTS = new Set(["·"]);
-  const hasTile = (edition, letter) => Object.hasOwn(edition.values, letter);
-
-  function normaliseChar(char, edition) {
-    const upper = char.toUpperCase();
-    if (hasTile(edition, upper) || DIGRAPH_PARTS.has(upper)) return upper;
-    if (Object.hasOwn(LIGATURES, upper)) return LIGATURES[upper];
-    const base = upper.normalize("NFD").replace(/\p{M}/gu, "");
-    if (base.length === 1 && base >= "A" && base <= "Z") return base;
-    if (/\s/u.test(char)) throw new SheetError(text.space);
-    throw new SheetError(format(text.badChar, { char }));
-  }
-
-  /** Written letters as tiles [[letter, blank], …]: the engine's Edition.split. */
-  function splitTiles(written, edition) {
-    const chars = [];
-    let inParens = false;
-    for (const char of written.trim()) {
-      if (char === "(" && !inParens) { inParens = true; continue; }
-      if (char === ")" && inParens) { inParens = false; continue; }
-      const blank = inParens || (char !== char.toUpperCase() && /\p{L}/u.test(char));
-      for (const part of normaliseChar(char, edition)) chars.push([part, blank]);
-    }
-    if (inParens) throw new SheetError(text.openParenthesis);
-    if (!chars.length) throw new SheetError(text.emptyWord);
-    const longest = Object.keys(edition.values).filter((letter) => letter.length > 1).sort((a, b) => b.length - a.length);
-    const tiles = [];
-    let i = 0;
-    while (i < chars.length) {
-      const tile = longest.find((letter) => {
-        const part = chars.slice(i, i + letter.length);
-        return part.map(([c]) => c).join("") === letter && new Set(part.map(([, b]) => b)).size === 1;
-      });
-      if (tile) {
-        tiles.push([tile, chars[i][1]]);
-        i += tile.length;
-        continue;
-      }
-      const [char, blank] = chars[i];
-      if (DIGRAPH_PARTS.has(char)) throw new SheetError(format(text.badChar, { char }));
-      tiles.push([char, blank || !hasTile(edition, char)]);
-      i += 1;
-    }
-    if (tiles.length > MAX_WORD_TILES) throw new SheetError(format(text.tooLong, { count: tiles.length }));
-    return tiles;
-  }
-
-  const isValue = (rack) => /^[0-9]+$/.test(rack);
-
-  /** The value of the letters left on a rack, typed as letters (`?` for a blank: 0) or as a number. */
-  function rackValue(rack, edition) {
-    rack = rack.trim();
-    if (isValue(rack)) {
-      const value = Number(rack);
-      if (value > limits.rack_value) throw new SheetError(format(text.rackValue, { max: limits.rack_value }));
-      return value;
-    }
-    const letters = rack.replaceAll(BLANK, "").replaceAll(" ", "");
-    if (!letters) return 0;
-    const tiles = splitTiles(letters.toUpperCase(), edition);
-    return tiles.reduce((sum, [letter]) => sum + (hasTile(edition, letter) ? edition.values[letter] : 0), 0);
-  }
-
-  function rackLetters(rack, edition) {
-    rack = rack.trim().replaceAll(" ", "");
-    if (isValue(rack)) return [];
-    const letters = rack.replaceAll(BLANK, "");
-    const blanks = Array(rack.length - letters.length).fill(BLANK);
-    return blanks.concat(letters ? splitTiles(letters.toUpperCase(), edition).map(([letter]) => letter) : []);
-  }
-
-  /** More of a letter than the set holds, on one rack or on all of them together, cannot be. */
-  function checkRacks(racks, remaining) {
-    const together = {};
-    for (const [player, letters] of racks) {
-      for (const letter of new Set(letters)) {
-        const count = letters.filter((l) => l === letter).length;
-        together[letter] = (together[letter] ?? 0) + count;
-        const left = remaining[letter] ?? 0;
-        if (count > left) throw new SheetError(format(text.rackTooMany, { player, count, letter, left }));
-      }
-    }
-    for (const [letter, count] of Object.entries(together)) {
-      const left = remaining[letter] ?? 0;
-      if (count > left) throw new SheetError(format(text.racksTooMany, { count, letter, left }));
-    }
-  }
+  /** A refusal (static/js/sheet_rules.js's RuleError) as the page writes it. */
+  const sentence = (error) => format(text[error.sentence], error.values);
 
   // ---- A game and its sheet, as sheets/sheet.py computes a member's. ----
 
@@ -173,20 +44,13 @@
     let nextTurn = 0;
     const rows = game.lines.map((line, index) => {
       totals[line.player] += line.points;
-      if (TURN_KINDS.includes(line.kind)) nextTurn = (line.player + 1) % game.players.length;
+      if (config.turn_kinds.includes(line.kind)) nextTurn = (line.player + 1) % game.players.length;
       return { number: index + 1, line, cumulative: totals[line.player] };
     });
-    // The trailing run of turns that scored nothing (pass, exchange, withdrawn word, 0), oldest first.
-    const run = [];
-    for (const line of [...game.lines].reverse()) {
-      if (!TURN_KINDS.includes(line.kind)) continue;
-      if (line.points !== 0) break;
-      run.unshift(line.player);
-    }
     let results = null;
     if (game.finished) {
       const edition = editionsByCode[game.edition];
-      const values = game.racks.map((rack) => (rack.trim() ? rackValue(rack, edition) : null));
+      const values = game.racks.map((rack) => (strip(rack) ? rackValue(rack, edition, notation) : null));
       results = endOfGame(totals, values, rules.end_of_game)
         .map((final, seat) => ({ seat, ...final }))
         .sort((a, b) => a.place - b.place);
@@ -196,7 +60,7 @@
       rows,
       totals,
       turn: game.finished ? null : nextTurn,
-      passLimitReached: passLimitReached(rules, run, game.players.length),
+      passLimitReached: passLimitReached(rules, passRun(game.lines, config.turn_kinds), game.players.length),
       results,
     };
   }
@@ -266,7 +130,7 @@
       edition: editionCode,
       rules: switched ? chosen.fallback_code : chosen.code,
       switchedFrom: switched ? chosen.code : null,
-      players: players.map((name) => name.trim().slice(0, limits.name)),
+      players: players.map((name) => strip(name).slice(0, limits.name)),
       lines: [],
       racks: null,
       finished: null,
@@ -615,20 +479,21 @@
     render();
   });
 
-  /** The racks as typed, or SheetError: game_finish's checks, in the same order. */
+  /** The racks as typed, or RuleError: game_finish's checks, in the same order. */
   function checkedRacks(game) {
     const edition = editionsByCode[game.edition];
-    const racks = game.players.map((_name, seat) => $(`rack-${seat}`).value.trim());
+    const racks = game.players.map((_name, seat) => strip($(`rack-${seat}`).value));
     racks.forEach((rack, seat) => {
       if (!rack) return;
       try {
-        rackValue(rack, edition);
+        rackValue(rack, edition, notation);
       } catch (error) {
-        throw new SheetError(format(text.rackPlayer, { player: displayName(game, seat), reason: error.message }));
+        if (!(error instanceof RuleError)) throw error;
+        throw new RuleError("rackPlayer", { player: displayName(game, seat), reason: sentence(error) });
       }
     });
-    if (racks.filter((rack) => !rack).length > 1) throw new SheetError(text.oneFinisher);
-    checkRacks(racks.map((rack, seat) => [displayName(game, seat), rackLetters(rack, edition)]), edition.counts);
+    if (racks.filter((rack) => !rack).length > 1) throw new RuleError("oneFinisher");
+    checkRacks(racks.map((rack, seat) => [displayName(game, seat), rackLetters(rack, edition, notation)]), edition.counts);
     return racks;
   }
 
@@ -639,8 +504,8 @@
     try {
       racks = checkedRacks(game);
     } catch (error) {
-      if (!(error instanceof SheetError)) throw error;
-      $("finish-error").textContent = error.message;
+      if (!(error instanceof RuleError)) throw error;
+      $("finish-error").textContent = sentence(error);
       $("finish-error").hidden = false;
       return;
     }

@@ -1,0 +1,205 @@
+// The rules of a classic game that the sheet kept in the browser applies (seeds 000 and 003), each written as the
+// engine writes it and named after it: scoring/engine/rules.py, ranking.py, endgame.py and editions.py, and the
+// passed-turn run of sheets/sheet.py. A classic script with no DOM and no figure of its own: the rule sets, the
+// editions and the notation come from the page's config (sheets/local.py's browser_config), and a refusal is a
+// RuleError naming one of the page's sentences, which the page writes in French. The engine is the oracle:
+// tests/sheets/test_sheet_rules_js.py runs every function here under node against it.
+globalThis.SheetRules = (() => {
+  "use strict";
+
+  /** A refusal: `sentence` names one of the page's texts (its data-* attribute, camel-cased), `values` fill it. */
+  class RuleError extends Error {
+    constructor(sentence, values = {}) {
+      super(sentence);
+      this.name = "RuleError";
+      this.sentence = sentence;
+      this.values = values;
+    }
+  }
+
+  // ---- rules.py: RuleSet. ----
+
+  function allowsPlayers(rules, count) {
+    return rules.min_players <= count && count <= rules.max_players;
+  }
+
+  /** `passes`: the seat of each pass in the current run of consecutive passes, oldest first. */
+  function passLimitReached(rules, passes, playerCount) {
+    if (rules.consecutive_pass_limit && passes.length >= rules.consecutive_pass_limit) {
+      const run = passes.slice(-rules.consecutive_pass_limit);
+      if (!rules.passes_per_player_limit) return true;
+      for (let seat = 0; seat < playerCount; seat += 1) {
+        if (run.filter((player) => player === seat).length < rules.passes_per_player_limit) return false;
+      }
+      return true;
+    }
+    if (rules.pass_rounds_limit) return passes.length >= rules.pass_rounds_limit * playerCount;
+    return false;
+  }
+
+  /** sheets/sheet.py's _pass_run: the seats of the trailing run of turns that scored nothing (pass, exchange,
+   * withdrawn word, 0), oldest first. `turnKinds`: the kinds of line that use a turn. */
+  function passRun(lines, turnKinds) {
+    const run = [];
+    for (const line of [...lines].reverse()) {
+      if (!turnKinds.includes(line.kind)) continue;
+      if (line.points !== 0) break;
+      run.unshift(line.player);
+    }
+    return run;
+  }
+
+  // ---- ranking.py. ----
+
+  /** The place of each total, in the order given; equal totals share a place (1, 2, 2, 4). */
+  function sharedPlaces(totals) {
+    const ordered = [...totals].sort((a, b) => b - a);
+    return totals.map((total) => ordered.indexOf(total) + 1);
+  }
+
+  // ---- endgame.py. ----
+
+  /** `rackValues[i]` is null for the player who finished (at most one), else the value of his letters. */
+  function endOfGame(scores, rackValues, rule) {
+    const finishers = rackValues.filter((value) => value === null).length;
+    if (finishers > 1) throw new RuleError("oneFinisher");
+    const others = rackValues.reduce((sum, value) => sum + (value ?? 0), 0);
+    const double = rule === "finisher_gains_double";
+    const adjustments = rackValues.map((value) => {
+      if (value === null) return double ? 2 * others : others;
+      if (finishers && double) return 0;
+      return -value;
+    });
+    const finals = scores.map((score, i) => score + adjustments[i]);
+    const places = sharedPlaces(finals);
+    return scores.map((before, i) => ({ before, adjustment: adjustments[i], final: finals[i], place: places[i] }));
+  }
+
+  const isValue = (text) => /^[0-9]+$/.test(text);
+
+  /** The value of the letters left on a rack, typed as letters (the blank: 0) or as a number. */
+  function rackValue(text, edition, notation) {
+    text = strip(text);
+    if (isValue(text)) {
+      const value = Number(text);
+      if (value > notation.max_rack_value) throw new RuleError("rackValue", { max: notation.max_rack_value });
+      return value;
+    }
+    const letters = text.replaceAll(notation.blank, "").replaceAll(" ", "");
+    if (!letters) return 0;
+    // As Edition.value(letter): a letter in parentheses counts, only `?` is a blank worth 0.
+    const tiles = split(letters.toUpperCase(), edition, notation);
+    return tiles.reduce((sum, [letter]) => sum + letterValue(edition, letter), 0);
+  }
+
+  /** The letters of a rack typed as letters (the blank as itself), none when it was given as a value. */
+  function rackLetters(text, edition, notation) {
+    text = strip(text).replaceAll(" ", "");
+    if (isValue(text)) return [];
+    const letters = text.replaceAll(notation.blank, "");
+    const blanks = Array([...text].length - [...letters].length).fill(notation.blank);
+    return blanks.concat(letters ? split(letters.toUpperCase(), edition, notation).map(([letter]) => letter) : []);
+  }
+
+  /** `racks`: [player, letters] pairs. More of a letter than is still off the board, on one rack or on all of
+   * them together, cannot be. */
+  function checkRacks(racks, remaining) {
+    const together = {};
+    for (const [player, letters] of racks) {
+      for (const letter of new Set(letters)) {
+        const count = letters.filter((l) => l === letter).length;
+        together[letter] = (together[letter] ?? 0) + count;
+        const left = remaining[letter] ?? 0;
+        if (count > left) throw new RuleError("rackTooMany", { player, count, letter, left });
+      }
+    }
+    for (const [letter, count] of Object.entries(together)) {
+      const left = remaining[letter] ?? 0;
+      if (count > left) throw new RuleError("racksTooMany", { count, letter, left });
+    }
+  }
+
+  // ---- editions.py: Edition.split. ----
+
+  // Python's str.isspace, with which the engine strips what is typed and tells a space from another sign:
+  // JavaScript's \s, but for U+FEFF, and U+001C–U+001F and U+0085 besides. `strip` is Python's str.strip.
+  const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  const ONE_SPACE = new RegExp(`^${SPACE}$`, "u");
+  const OUTER_SPACES = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
+  const isSpace = (char) => ONE_SPACE.test(char);
+  const strip = (text) => text.replace(OUTER_SPACES, "");
+  // Python's `isalpha() and islower()` for one character: a letter with Unicode's Lowercase property.
+  const isLowerLetter = (char) => /^(?=\p{L})\p{Lowercase}$/u.test(char);
+  const hasTile = (edition, letter) => Object.hasOwn(edition.values, letter);
+  const letterValue = (edition, letter) => (hasTile(edition, letter) ? edition.values[letter] : 0);
+  const width = (letter) => [...letter].length;
+
+  function normaliseChar(char, edition, notation) {
+    const upper = char.toUpperCase();
+    if (hasTile(edition, upper) || notation.digraph_parts.includes(upper)) return upper;
+    if (Object.hasOwn(notation.ligatures, upper)) return notation.ligatures[upper];
+    const base = upper.normalize("NFD").replace(/\p{M}/gu, "");
+    if (base.length === 1 && base >= "A" && base <= "Z") return base;
+    if (isSpace(char)) throw new RuleError("space");
+    throw new RuleError("badChar", { char });
+  }
+
+  /** (uppercase character, written as a blank) for each character, with parentheses resolved. */
+  function normalisedChars(text, edition, notation) {
+    const chars = [];
+    let inParens = false;
+    for (const char of text) {
+      if (char === "(" && !inParens) { inParens = true; continue; }
+      if (char === ")" && inParens) { inParens = false; continue; }
+      const blank = inParens || isLowerLetter(char);
+      for (const part of normaliseChar(char, edition, notation)) chars.push([part, blank]);
+    }
+    if (inParens) throw new RuleError("openParenthesis");
+    return chars;
+  }
+
+  /** A written word as tiles, [[letter, blank], …]: a lowercase letter or one in parentheses is a blank, accents
+   * the edition has no tile for are dropped, ligatures expanded, the longest tile read first ("CH" in Spanish). */
+  function split(text, edition, notation) {
+    const chars = normalisedChars(strip(text), edition, notation);
+    if (!chars.length) throw new RuleError("emptyWord");
+    const longest = Object.keys(edition.values)
+      .filter((letter) => width(letter) > 1)
+      .sort((a, b) => width(b) - width(a));
+    const tiles = [];
+    let i = 0;
+    while (i < chars.length) {
+      const tile = longest.find((letter) => {
+        const part = chars.slice(i, i + width(letter));
+        return part.map(([char]) => char).join("") === letter && new Set(part.map(([, blank]) => blank)).size === 1;
+      });
+      if (tile) {
+        tiles.push([tile, chars[i][1]]);
+        i += width(tile);
+        continue;
+      }
+      const [char, blank] = chars[i];
+      if (notation.digraph_parts.includes(char)) throw new RuleError("badChar", { char });
+      tiles.push([char, blank || !hasTile(edition, char)]);
+      i += 1;
+    }
+    if (tiles.length > notation.max_word_tiles) {
+      throw new RuleError("tooLong", { count: tiles.length, max: notation.max_word_tiles });
+    }
+    return tiles;
+  }
+
+  return {
+    RuleError,
+    allowsPlayers,
+    passLimitReached,
+    passRun,
+    sharedPlaces,
+    endOfGame,
+    rackValue,
+    rackLetters,
+    checkRacks,
+    split,
+    strip,
+  };
+})();
