@@ -544,10 +544,11 @@
   $("new-game-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const count = Number($("player-count").value);
-    const names = [0, 1, 2, 3].slice(0, count).map((seat) => $(`name-${seat}`).value);
+    const seats = [...document.querySelectorAll(".name-field input")];
+    const names = seats.slice(0, count).map((field) => field.value);
     showNewGame(false);
     newGame(names, $("edition").value, $("rules").value);
-    for (const seat of [0, 1, 2, 3]) $(`name-${seat}`).value = "";
+    for (const field of seats) field.value = "";
   });
 
   // Buttons drawn for a game (the current one or a previous one) carry its id on an enclosing element.

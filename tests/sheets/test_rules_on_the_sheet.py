@@ -101,6 +101,10 @@ def test_the_seats_follow_the_rule_sets_bounds_as_the_admin_edits_them(client, a
     assert "Joueurs (de 2 à 6, noms facultatifs)" in page
     assert page.count('class="player-row"') == 6
     assert '<option value="6">6</option>' in page
+    kept_in_the_browser = client.get("/parties/locale/").content.decode()
+    assert "Joueurs (de 2 à 6, noms facultatifs)" in kept_in_the_browser
+    assert kept_in_the_browser.count('class="name-field"') == 6
+    assert "<option>6</option>" in kept_in_the_browser
     boite = RuleSet.objects.get(code="boite")
     data = {"player_count": "6", "edition": make_game(alice).edition.pk, "rule_set": boite.pk, "timer_seconds": "0"}
     response = client.post("/parties/nouvelle/", data)
