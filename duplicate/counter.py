@@ -14,14 +14,14 @@ from scoring.views import counter_page
 
 from . import services
 from .boards import inscribe, move_entries
-from .views import _get_session_for_organiser
+from .views.access import get_session_for_organiser
 
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_counter(request, pk):
     """The counter page's buttons act on the session's current move; it answers as the counter does."""
-    session = _get_session_for_organiser(request, pk)
+    session = get_session_for_organiser(request, pk)
     current = session.current_round()
     refused = {}  # the service's own status (409 once the session is finished), where counter_page would say 400
 

@@ -16,7 +16,7 @@ from clubsite.models import Club
 from . import exports, services, simultanes
 from .forms import RoomForm, SimultaneEditForm, SimultaneForm
 from .models import Session, Simultane
-from .views import EXPORT_LABELS
+from .views.exports import EXPORT_LABELS
 
 
 def _simultane_for(request, pk) -> Simultane:
