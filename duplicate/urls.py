@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
-from . import counter, simultane_views
-from .views import bulletins, console, exports, phone, players, room, seasons, sessions, sheet, tournaments
+from . import counter
+from .views import bulletins, console, exports, phone, players, room, seasons, sessions, sheet, simultanes, tournaments
 
 
 class KeyConverter:
@@ -47,16 +47,16 @@ urlpatterns = [
     path("<int:pk>/joueurs/<int:player_pk>/recapitulatif/", sheet.player_recap, name="player_recap"),
     path("<int:pk>/nouvelle-seance/", sessions.session_again, name="again"),
     path("<int:pk>/rejouer/", sheet.session_replay, name="replay"),
-    path("simultanes/", simultane_views.simultane_list, name="simultanes"),
-    path("simultanes/nouveau/", simultane_views.simultane_new, name="simultane_new"),
-    path("simultanes/<int:pk>/", simultane_views.simultane_detail, name="simultane"),
-    path("simultanes/<int:pk>/inscrire/", simultane_views.simultane_register, name="simultane_register"),
-    path("simultanes/<int:pk>/partie.json", simultane_views.simultane_game, name="simultane_game"),
-    path("simultanes/<int:pk>/classement/", simultane_views.simultane_ranking, name="simultane_ranking"),
-    path("simultanes/<int:pk>/modifier/", simultane_views.simultane_edit, name="simultane_edit"),
-    path("simultanes/<int:pk>/supprimer/", simultane_views.simultane_delete, name="simultane_delete"),
-    path("simultanes/<int:pk>/clore/", simultane_views.simultane_close, name="simultane_close"),
-    path("simultanes/<int:pk>/salles/<int:room_pk>/retirer/", simultane_views.room_withdraw, name="simultane_withdraw"),
+    path("simultanes/", simultanes.simultane_list, name="simultanes"),
+    path("simultanes/nouveau/", simultanes.simultane_new, name="simultane_new"),
+    path("simultanes/<int:pk>/", simultanes.simultane_detail, name="simultane"),
+    path("simultanes/<int:pk>/inscrire/", simultanes.simultane_register, name="simultane_register"),
+    path("simultanes/<int:pk>/partie.json", simultanes.simultane_game, name="simultane_game"),
+    path("simultanes/<int:pk>/classement/", simultanes.simultane_ranking, name="simultane_ranking"),
+    path("simultanes/<int:pk>/modifier/", simultanes.simultane_edit, name="simultane_edit"),
+    path("simultanes/<int:pk>/supprimer/", simultanes.simultane_delete, name="simultane_delete"),
+    path("simultanes/<int:pk>/clore/", simultanes.simultane_close, name="simultane_close"),
+    path("simultanes/<int:pk>/salles/<int:room_pk>/retirer/", simultanes.room_withdraw, name="simultane_withdraw"),
     path("tournois/", tournaments.tournament_list, name="tournaments"),
     path("tournois/<int:pk>/", tournaments.tournament_detail, name="tournament"),
     path("saisons/", seasons.season_list, name="seasons"),
@@ -67,7 +67,7 @@ urlpatterns = [
     path("<int:pk>/exports/<int:job_pk>/", exports.export_job, name="export_job"),
     path("<int:pk>/exports/<int:job_pk>/fichier/", exports.export_download, name="export_download"),
     path("classement/<key:public_key>/", room.ranking_live, name="ranking"),
-    path("simultanes/classement/<key:public_key>/", simultane_views.simultane_public, name="simultane_public"),
+    path("simultanes/classement/<key:public_key>/", simultanes.simultane_public, name="simultane_public"),
     path("salle/<key:public_key>/", room.room, name="room"),
     path("joueur/<key:key>/", phone.player_page, name="player"),
 ]

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from ..models import Player, Round, Season, Session, Tournament
+from ..models import Player, Round, Season, Session, Simultane, Tournament
 
 
 def get_session_for_organiser(request, pk) -> Session:
@@ -60,3 +60,17 @@ def get_season_for_organiser(request, pk) -> Season:
     if not season.club.is_organiser(request.user):
         raise PermissionDenied(_("Seuls les organisateurs du club gèrent ses saisons."))
     return season
+
+
+def get_simultane_for_member(request, pk) -> Simultane:
+    """A simultané the member may see; anyone else gets the 404 of an unknown id."""
+    visible = Simultane.objects.visible_to(request.user).select_related("body", "edition", "rule_set")
+    return get_object_or_404(visible, pk=pk)
+
+
+def get_simultane_for_organiser(request, pk) -> Simultane:
+    """A simultané of a body the member organises; 404 for anyone else."""
+    simultane = get_simultane_for_member(request, pk)
+    if not simultane.is_organiser(request.user):
+        raise Http404
+    return simultane
