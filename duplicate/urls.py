@@ -1,7 +1,19 @@
 from django.urls import path, register_converter
 
-from . import counter
-from .views import bulletins, console, exports, phone, players, room, seasons, sessions, sheet, simultanes, tournaments
+from .views import (
+    bulletins,
+    console,
+    counter,
+    exports,
+    phone,
+    players,
+    room,
+    seasons,
+    sessions,
+    sheet,
+    simultanes,
+    tournaments,
+)
 
 
 class KeyConverter:
@@ -36,7 +48,7 @@ urlpatterns = [
     path("<int:pk>/coups/<int:number>/bulletin/", bulletins.bulletin_enter, name="bulletin"),
     path("<int:pk>/coups/<int:number>/suivi/", bulletins.console_poll, name="console_poll"),
     path("<int:pk>/chrono/", console.timer_start, name="timer"),
-    path("<int:pk>/grille/", console.top_grid, name="top_grid"),
+    path("<int:pk>/grille/", counter.top_grid, name="top_grid"),
     path("<int:pk>/compteur/", counter.session_counter, name="counter"),
     path("<int:pk>/terminer/", sessions.session_finish, name="finish"),
     path("<int:pk>/rouvrir/", sessions.session_reopen, name="reopen"),

@@ -7,15 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from clubsite.actions import object_action
 from scoring.boards import board_rows
 from scoring.engine.tracking import track
-from scoring.views import grid_page
 
 from .. import services
-from ..boards import TopBoardStore
 from ..forms import PlayerForm
 from ..models import Round, Session
 from .access import get_session_for_organiser
@@ -170,10 +168,3 @@ def timer_start(request, session):
         request,
         _("Chrono lancé : %(time)s pour le coup %(number)d.") % {"time": session.move_time, "number": current.number},
     )
-
-
-@login_required
-@require_http_methods(["GET", "HEAD", "POST"])
-def top_grid(request, pk):
-    session = get_session_for_organiser(request, pk)
-    return grid_page(request, TopBoardStore(session, by=request.user, player_pk=request.POST.get("player")))
