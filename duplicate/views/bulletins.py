@@ -67,10 +67,8 @@ def result_enter(request, session, number, player_pk):
         if note:
             messages.success(request, f"{player.name} : {note}")
         return None
-    row = _result_row(request, session, round_, player, row_note=note)
-    count = {"session": session, "entry_round": round_, "bulletins": services.bulletins(round_), "oob": True}
-    row.content += render(request, "duplicate/session.html#bulletin-count", count).content
-    return row
+    bulletins = services.bulletins(round_)
+    return _result_row(request, session, round_, player, answer="result-answer", row_note=note, bulletins=bulletins)
 
 
 @organiser_action
@@ -105,12 +103,7 @@ def bulletin_enter(request, session, number):
         }
     context |= {"bulletin_done": done, "player": player, "result": result, "oob": True}
     context["bulletins"] = services.bulletins(round_)
-    line, count, row = (
-        render(request, f"duplicate/session.html#{name}", context).content.decode()
-        for name in ("bulletin-line", "bulletin-count", "result-row")
-    )
-    # A table row cannot stand alone in HTML: htmx takes it out of a <template>.
-    return HttpResponse(f"{line}{count}<template>{row}</template>")
+    return render(request, "duplicate/session.html#bulletin-answer", context)
 
 
 @login_required
@@ -130,22 +123,22 @@ def console_poll(request, pk, number):
     if request.GET.get("v") == str(session.version) and (since is None or not changed.exists()):
         return HttpResponse(status=204)
     round_ = get_object_or_404(Round, session=session, number=number)
-    context = {"session": session, "entry_round": round_, "now": timezone.now()}
-    parts = [render(request, "duplicate/session.html#console-poll", context).content.decode()]
-    count = {**context, "bulletins": services.bulletins(round_), "oob": True}
-    parts.append(render(request, "duplicate/session.html#bulletin-count", count).content.decode())
-    for result in changed.select_related("player")[:500]:
-        row = {**context, "player": result.player, "result": result, "oob": True}
-        parts.append(
-            f"<template>{render(request, 'duplicate/session.html#result-row', row).content.decode()}</template>"
-        )
-    return HttpResponse("".join(parts))
+    context = {
+        "session": session,
+        "entry_round": round_,
+        "now": timezone.now(),
+        "bulletins": services.bulletins(round_),
+        "changed": changed.select_related("player")[:500],
+        "oob": True,
+    }
+    return render(request, "duplicate/session.html#poll-answer", context)
 
 
-def _result_row(request, session, round_, player, status=200, **extra):
+def _result_row(request, session, round_, player, status=200, answer="result-row", **extra):
+    """The player's row as the server holds it, alone or in the `answer` partial that draws it with others."""
     result = round_.results.filter(player=player).first()
     context = {"session": session, "entry_round": round_, "player": player, "result": result, **extra}
-    return render(request, "duplicate/session.html#result-row", context, status=status)
+    return render(request, f"duplicate/session.html#{answer}", context, status=status)
 
 
 def enter_result(data, round_, player, by=None):
