@@ -132,7 +132,7 @@ def catalog():
     [(0, "0 joueur ajouté."), (1, "1 joueur ajouté."), (2, "2 joueurs ajoutés."), (15, "15 joueurs ajoutés.")],
 )
 def test_ngettext_takes_the_singular_for_0_and_1(n, expected):
-    # duplicate/views.py, after adding players to a session.
+    # duplicate/views/players.py, after adding players to a session.
     with translation.override("fr"):
         message = ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", n) % {"count": n}
     assert message == expected
@@ -185,7 +185,7 @@ def test_the_compiled_catalog_is_the_po_file(catalog):
 def test_every_plural_message_of_the_code_is_in_the_catalog(catalog):
     messages = code_plurals()
     assert (None, "%(count)s coup joué", "%(count)s coups joués") in messages  # templates/duplicate/ranking.html
-    assert (None, "%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.") in messages  # duplicate/views.py
+    assert (None, "%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.") in messages  # duplicate/views/players.py
     missing = []
     for (context, singular, plural), where in sorted(messages.items(), key=lambda item: item[1]):
         key = f"{context}\x04{singular}" if context is not None else singular

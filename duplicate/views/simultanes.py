@@ -13,16 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubsite.models import Club
 
-from . import exports, services, simultanes
-from .forms import RoomForm, SimultaneEditForm, SimultaneForm
-from .models import Session, Simultane
-from .views import EXPORT_LABELS
-
-
-def _simultane_for(request, pk) -> Simultane:
-    """A simultané the member may see; anyone else gets the 404 of an unknown id."""
-    visible = Simultane.objects.visible_to(request.user).select_related("body", "edition", "rule_set")
-    return get_object_or_404(visible, pk=pk)
+from .. import exports, services, simultanes
+from ..forms import RoomForm, SimultaneEditForm, SimultaneForm
+from ..models import Session, Simultane
+from .access import get_simultane_for_member, get_simultane_for_organiser
+from .exports import EXPORT_LABELS
 
 
 @login_required
@@ -68,7 +63,7 @@ def simultane_new(request):
 @login_required
 @require_safe
 def simultane_detail(request, pk):
-    simultane = _simultane_for(request, pk)
+    simultane = get_simultane_for_member(request, pk)
     return render(request, "duplicate/simultane.html", _detail_context(request, simultane))
 
 
@@ -133,14 +128,6 @@ def _room_link(session, runs: bool, readable: set) -> str:
     return reverse("duplicate:recap", args=[session.pk])
 
 
-def _organised_simultane(request, pk) -> Simultane:
-    """A simultané of a body the member organises; 404 for anyone else."""
-    simultane = _simultane_for(request, pk)
-    if not simultane.is_organiser(request.user):
-        raise Http404
-    return simultane
-
-
 def _refused_page(request, simultane, error):
     """The simultané's page again, with the reason an action was refused."""
     context = _detail_context(request, simultane)
@@ -162,7 +149,7 @@ def _simultane_action(request, simultane, action):
 @login_required
 @require_POST
 def simultane_edit(request, pk):
-    simultane = _organised_simultane(request, pk)
+    simultane = get_simultane_for_organiser(request, pk)
     form = SimultaneEditForm(request.POST)
     if not form.is_valid():
         context = _detail_context(request, simultane, edit_form=form)
@@ -188,7 +175,9 @@ def simultane_delete(request, pk):
         simultanes.simultane_delete(simultane=simultane)
         return _("Le simultané « %(name)s » est supprimé, avec ses salles.") % {"name": simultane.name}
 
-    return _simultane_action(request, _organised_simultane(request, pk), delete) or redirect("duplicate:simultanes")
+    return _simultane_action(request, get_simultane_for_organiser(request, pk), delete) or redirect(
+        "duplicate:simultanes"
+    )
 
 
 @login_required
@@ -204,7 +193,7 @@ def simultane_close(request, pk):
             return _("Classement arrêté : il compte toute la partie, et aucune salle ne tire plus.")
         return _("Classement rouvert : il compte toujours toute la partie, et aucune salle ne tire de nouveau.")
 
-    return _simultane_action(request, _organised_simultane(request, pk), close) or redirect(
+    return _simultane_action(request, get_simultane_for_organiser(request, pk), close) or redirect(
         "duplicate:simultane", pk=pk
     )
 
@@ -214,7 +203,7 @@ def simultane_close(request, pk):
 def room_withdraw(request, pk, room_pk):
     """A room withdrawn by its club's organiser or the simultané's, while it has drawn nothing; one sealed from the
     member (`SessionQuerySet.sealed_from`) is answered as an id that does not exist."""
-    simultane = _simultane_for(request, pk)
+    simultane = get_simultane_for_member(request, pk)
     rooms = Session.objects.unsealed_for(request.user).select_related("simultane")
     room = get_object_or_404(rooms, pk=room_pk, simultane=simultane)
     if not (room.is_organiser(request.user) or simultane.is_organiser(request.user)):
@@ -230,7 +219,7 @@ def room_withdraw(request, pk, room_pk):
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def simultane_register(request, pk):
-    simultane = _simultane_for(request, pk)
+    simultane = get_simultane_for_member(request, pk)
     if request.method in ("GET", "HEAD"):  # the form's address, reloaded: its page
         return redirect("duplicate:simultane", pk=pk)
     form = RoomForm(request.user, simultane, request.POST)
@@ -266,7 +255,7 @@ def simultane_game(request, pk):
     """The whole game as a game file, once the ranking is closed (`Simultane.is_over`), for the body's organisers
     and the rooms'; sealed before (403). Whoever else sees the simultané gets a 404, as for an id that does not
     exist."""
-    simultane = _simultane_for(request, pk)
+    simultane = get_simultane_for_member(request, pk)
     if not simultane.is_run_by(request.user):
         raise Http404
     if not simultane.is_over:
@@ -282,7 +271,7 @@ def simultane_game(request, pk):
 @require_safe
 def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
-    simultane = _simultane_for(request, pk)
+    simultane = get_simultane_for_member(request, pk)
     kind = request.GET.get("export", "")
     if not kind:
         return _live_page(request, simultane, public=False)

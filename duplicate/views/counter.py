@@ -1,5 +1,7 @@
-"""The typed counter on a duplicate session's current move (the last one drawn): "Inscrire pour le joueur" records
-the counted points as the chosen player's score, "Placer comme top" places the typed word as the move's top."""
+"""The scoring tools on a duplicate session's current move (the last one drawn). The typed counter: "Inscrire pour
+le joueur" records the counted points as the chosen player's score, "Placer comme top" places the typed word as the
+move's top. The grid (`top_grid`): "Placer ce top" and "Inscrire pour le joueur" on the session's board, every
+earlier top placed (`TopBoardStore`)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,18 +12,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
-from scoring.views import counter_page
+from scoring.views import counter_page, grid_page
 
-from . import services
-from .boards import inscribe, move_entries
-from .views import _get_session_for_organiser
+from .. import services
+from ..boards import TopBoardStore, inscribe, move_entries
+from .access import get_session_for_organiser
 
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_counter(request, pk):
     """The counter page's buttons act on the session's current move; it answers as the counter does."""
-    session = _get_session_for_organiser(request, pk)
+    session = get_session_for_organiser(request, pk)
     current = session.current_round()
     refused = {}  # the service's own status (409 once the session is finished), where counter_page would say 400
 
@@ -51,6 +53,14 @@ def session_counter(request, pk):
     )
     response.status_code = refused.get("status", response.status_code)
     return response
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def top_grid(request, pk):
+    """The grid page over the session's board; its buttons act on the current move, as the counter's do."""
+    session = get_session_for_organiser(request, pk)
+    return grid_page(request, TopBoardStore(session, by=request.user, player_pk=request.POST.get("player")))
 
 
 def _button(request, refused: dict, run):

@@ -1,0 +1,17 @@
+"""What a request brings, read safely: a number in the query string, a form's values or its refusal."""
+
+from .. import services
+
+
+def query_int(request, name, digits=9) -> int | None:
+    """A number of the query string (?coup=12); None when it is missing, not a number, or longer than `digits`
+    (which no column of the database would hold)."""
+    value = request.GET.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= digits else None
+
+
+def valid_data(form) -> dict:
+    """The form's values, or its first error as the action's refusal: each field's message says what it expects."""
+    if not form.is_valid():
+        raise services.DuplicateError(next(iter(form.errors.values()))[0])
+    return form.cleaned_data

@@ -1,0 +1,47 @@
+"""A session's players, managed from the console ("Gérer les joueurs"): pasted in, corrected, withdrawn."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .. import services
+from ..forms import PlayerForm, PlayersForm
+from ..models import Player
+from .console import organiser_action
+from .inputs import valid_data
+
+
+@organiser_action
+def players_add(request, session):
+    rows = services.parse_player_lines(valid_data(PlayersForm(request.POST))["players"])
+    if not rows:
+        raise services.DuplicateError(_("Collez au moins un joueur."))
+    services.players_add(session=session, rows=rows, by=request.user)
+    messages.success(
+        request, ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", len(rows)) % {"count": len(rows)}
+    )
+
+
+@organiser_action
+def player_edit(request, session, player_pk):
+    """Rename a player, change his table, declare him absent (forfait), or correct his licence, club and series."""
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    services.player_update(player=player, **valid_data(PlayerForm(request.POST)), by=request.user)
+    messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
+    return _back_to_managing_players(session)
+
+
+@organiser_action
+def player_remove(request, session, player_pk):
+    player = get_object_or_404(Player, session=session, pk=player_pk)
+    services.player_remove(player=player, by=request.user)
+    messages.success(request, _("%(name)s est retiré de la séance.") % {"name": player.name})
+    return _back_to_managing_players(session)
+
+
+def _back_to_managing_players(session):
+    """The console with "Gérer les joueurs" kept open (?gerer=joueurs), scrolled to it, the message said there:
+    the arbiter corrects one player after another."""
+    return redirect(f"{reverse('duplicate:session', args=[session.pk])}?gerer=joueurs#gerer-joueurs")

@@ -1,0 +1,45 @@
+"""Tournaments: sessions an organiser ranks together, on a page and in a file."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
+
+from .. import exports, services
+from ..forms import TournamentForm
+from ..models import Tournament
+from .access import get_tournament_for_organiser
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_list(request):
+    form = TournamentForm(request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(
+                name=form.cleaned_data["name"], creator=request.user, sessions=form.cleaned_data["sessions"]
+            )
+        except services.DuplicateError as error:
+            form.add_error("sessions", str(error))
+        else:
+            return redirect("duplicate:tournament", pk=tournament.pk)
+    context = {"form": form, "tournaments": Tournament.objects.organised_by(request.user)}
+    return render(request, "duplicate/tournaments.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_safe
+def tournament_detail(request, pk):
+    tournament = get_tournament_for_organiser(request, pk)
+    ranking = services.tournament_ranking(tournament, reader=request.user)
+    kind = request.GET.get("export")
+    if kind:
+        if kind not in exports.KINDS:
+            raise Http404
+        content_type, extension = exports.KINDS[kind]
+        content = exports.tournament_build(ranking, kind, tournament.name)
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
+        return response
+    return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})
