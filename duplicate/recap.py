@@ -11,12 +11,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.boards import board_rows
+from scoring.boards import board_rows_marking
 from scoring.engine.draw import bag_after, parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
-from scoring.forms import GridMove
 
 from .charts import percent_frame
 from .games import reliquat_after
@@ -188,8 +187,8 @@ def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
         steps.append(
             ReplayStep(
                 row=row,
-                top_board=board_rows(before, GridMove(placements=dict(play.placed))),
-                own_board=board_rows(before, GridMove(placements=dict(own.placed))) if own and not own_is_top else None,
+                top_board=board_rows_marking(before, play),
+                own_board=board_rows_marking(before, own) if own and not own_is_top else None,
                 own_is_top=own_is_top,
                 reliquat="".join(reliquat),
                 bag=bag_after(edition, [tile for _index, tile in board.tiles()], reliquat),

@@ -3,10 +3,9 @@ room sees it."""
 
 from dataclasses import dataclass
 
-from scoring.boards import board_rows
+from scoring.boards import board_rows_marking
 from scoring.engine.draw import parse_draw
 from scoring.engine.moves import Board, Play, replay
-from scoring.forms import GridMove
 
 from ..games import reliquat_after
 from ..models import Round, Session
@@ -46,5 +45,4 @@ def position(session: Session, before: int | None = None) -> Position:
 def room_board(session: Session) -> list:
     """The grid the room sees: every top placed, the last one's tiles marked so that the eye finds it."""
     current = position(session)
-    laid = GridMove(placements=dict(current.last_play.placed) if current.last_play else {})
-    return board_rows(current.board, laid)
+    return board_rows_marking(current.board, current.last_play)
