@@ -11,8 +11,8 @@ from openpyxl import load_workbook
 
 from clubsite.models import Profile
 from duplicate import exports
-from duplicate.errors import DuplicateError, LinesRefused
-from duplicate.player_lines import PlayerLine, parse_player_lines
+from duplicate.errors import DuplicateError
+from duplicate.player_lines import PlayerLine
 from duplicate.services.players import player_update
 from duplicate.services.results import result_mark, result_set
 from duplicate.services.rounds import round_add
@@ -22,55 +22,6 @@ from tests.conftest import accept_invitations
 from .conftest import make_session, play_the_evening
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.mark.parametrize(
-    ("text", "rows"),
-    [
-        ("1;Anne;123456", [(1, "Anne", "123456", "", "")]),
-        (
-            "1;Anne;123456;Lyon Bellecour;N1\n2;Bruno;;Paris;B",
-            [
-                (1, "Anne", "123456", "Lyon Bellecour", "N1"),
-                (2, "Bruno", "", "Paris", "B"),
-            ],
-        ),
-        ("12;Claire;Dupont", [(12, "Claire Dupont", "", "", "")]),  # no digit: a name in two fields, as before
-        ("12;Claire;Dupont;", [(12, "Claire Dupont", "", "", "")]),  # a trailing separator changes nothing
-        ("7;Zoé;ABC;;A", [(7, "Zoé", "ABC", "", "A")]),  # a series given: the third field is the licence
-        (
-            "Série,LICENCE,Nom,Table\nN1,42,Anne,3\nB,,Bruno,\n",
-            [
-                (3, "Anne", "42", "", "N1"),
-                (None, "Bruno", "", "", "B"),
-            ],
-        ),
-    ],
-)
-def test_a_line_gives_licence_club_and_series(text, rows):
-    assert parse_player_lines(text) == rows
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1;Anne;12-34", "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres \\(20 au plus\\)."),
-        ("1;Anne;" + "1" * 21, "Ligne 1 : la licence « 1{21} » ne compte"),
-        ("1;Anne;1\n2;Bruno;2;" + "C" * 81, "Ligne 2 : nom de club trop long \\(80 caractères au plus\\)."),
-        ("1;Anne;1;Lyon;ABCDEFGHIJK", "Ligne 1 : série trop longue \\(10 caractères au plus\\)."),
-        ("1;Anne;1;Lyon;A;en trop", "Ligne 1 : une ligne compte au plus table, nom, licence, club et série."),
-        ("nom;table\nAnne;x", "Ligne 2 : « x » n'est pas un numéro de table."),
-        ("table;nom;licence\n1;;42", "Ligne 2 : le joueur n'a pas de nom."),
-        # Trial: a five-field line whose licence has no digit became one long name, its series lost.
-        (
-            "7;Zoé Ü;ABCDEFGHIJKLMNOPQRSTUVWXYZ;;A",
-            "Ligne 1 : la licence « ABCDEFGHIJKLMNOPQRSTUVWXYZ » ne compte que des lettres et des chiffres",
-        ),
-    ],
-)
-def test_a_bad_line_is_refused_with_its_number(text, message):
-    with pytest.raises(DuplicateError, match=message):
-        parse_player_lines(text)
 
 
 def test_a_member_brings_his_licence_once_linked(alice, bob, lyon):
@@ -262,36 +213,6 @@ def test_only_the_sessions_organisers_edit_a_player(client, alice, bob, lyon):
     assert _edit(client, anne, licence="999").status_code in (403, 404)
     anne.refresh_from_db()
     assert anne.licence == "123456"
-
-
-def test_in_a_numbered_list_a_line_without_a_table_number_is_refused():
-    """Trial of issue 16: "abc;Bob" among numbered lines became a player named "abc Bob" without a table."""
-    with pytest.raises(DuplicateError, match="^Ligne 2 : « abc » n'est pas un numéro de table.$"):
-        parse_player_lines("1;Anne\nabc;Bob\n3;Claire")
-    # A list without numbers reads each line as a name, its fields joined; a lone name in a numbered list has none.
-    assert parse_player_lines("Dupont;Claire\nMartin;Paul") == [
-        (None, "Dupont Claire", "", "", ""),
-        (None, "Martin Paul", "", "", ""),
-    ]
-    assert parse_player_lines("1;Anne\nBruno") == [(1, "Anne", "", "", ""), (None, "Bruno", "", "", "")]
-
-
-def test_every_bad_line_of_a_list_is_said_at_once():
-    """Trial of issue 16: only the first bad line was said; the organiser corrected and pasted again for each."""
-    text = "1;Anne;12-34\n2;Bruno\n2;Claire\nx;Denis\n3;" + "E" * 81
-    with pytest.raises(LinesRefused) as refused:
-        parse_player_lines(text)
-    assert refused.value.sentences() == [
-        "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus).",
-        "Ligne 3 : la table 2 est déjà celle de la ligne 2.",
-        "Ligne 4 : « x » n'est pas un numéro de table.",
-        "Ligne 5 : nom trop long (80 caractères au plus).",
-    ]
-    many = "\n".join(f"{n};" for n in range(1, 14))
-    with pytest.raises(LinesRefused) as refused:
-        parse_player_lines(many)
-    assert len(refused.value.sentences()) == 11
-    assert refused.value.sentences()[-1] == "Et 3 autres lignes refusées."
 
 
 def test_a_refused_list_comes_back_whole_beside_its_reasons(client, alice, lyon):

@@ -243,27 +243,6 @@ def test_a_tournament_takes_the_club_its_sessions_share(alice, lyon):
     assert Tournament.objects.count() == 2
 
 
-def test_a_superscript_before_a_name_is_no_table_number():
-    """Once a 500 (int("²")); in a numbered list it is a table number mistyped, said so."""
-    with pytest.raises(DuplicateError, match="^Ligne 1 : « ² » n'est pas un numéro de table.$"):
-        parse_player_lines("²;Alice\n3;Bob")
-    assert parse_player_lines("²;Alice") == [(None, "² Alice", "", "", "")]
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("6;", "Ligne 1 : la table 6 n'a pas de joueur."),
-        ("1;Anne\n0;Alice", "Ligne 2 : les tables vont de 1 à 9999."),
-        ("123456789012;Alice", "Ligne 1 : les tables vont de 1 à 9999."),
-    ],
-)
-def test_a_pasted_line_that_is_no_player_is_refused(text, message):
-    """Trial of issue 10: "6;" became a player named 6, and "0;Alice" a player without a table."""
-    with pytest.raises(DuplicateError, match=message):
-        parse_player_lines(text)
-
-
 def test_a_member_is_found_by_email_or_any_case_and_only_once(alice, bob, lyon):
     session = make_session(alice, lyon, players=[(1, "@BOB"), (2, "@alice@example.org")], accepted=False)
     # Alice places herself: linked at once; Bob is invited, and cannot be invited twice
