@@ -88,7 +88,7 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
     """The result a bulletin gives, checked against the rules; refused with the reason. A score is checked against
     the top once placed only, from a phone and from the console alike: against a game's sealed top, « supérieur
     au top » tried score after score would tell its value before anyone has played (issue 22). A game's reveal
-    takes back the bulletins above its top instead (`_take_back_above`)."""
+    takes back the bulletins above its top instead (`rounds._take_back_above`)."""
     score, move = entry.score, entry.move
     if player.absent:
         raise DuplicateError(

@@ -280,7 +280,7 @@ def _set_top(session: Session, round_: Round, top_text: str, current: Position, 
     round_.taken_back = []
     if scripted is not None:
         # The game's top is certain: a bulletin above it is the slip (a phone is not told of it before the top is
-        # revealed, see `_result_row`), taken back with its reason rather than holding the room's reveal.
+        # revealed, see `results._result_row`), taken back with its reason rather than holding the room's reveal.
         round_.taken_back = _take_back_above(session, round_, play.score, by)
     best = round_.results.exclude(score=None).select_related("player").order_by("-score").first()
     if best is not None and best.score > play.score:
