@@ -14,7 +14,7 @@ Targets:
      player GETs `/duplicate/joueur/<key>/` for its CSRF token then POSTs `score=<n>`, offered at 200/s open
      loop: p95 under 200 ms from each entry's due time to the POST's answer (GET and POST together), every
      entry answered 302, exactly 500 results with the scores sent;
-  2. the ranking of 1,000 players x 25 moves (`duplicate.services.ranking`) under 300 ms, in the same number
+  2. the ranking of 1,000 players x 25 moves (`duplicate.services.rankings.ranking`) under 300 ms, in the same number
      of SQL queries for 10 players as for 1,000; plus the live ranking page over HTTP;
   3. the polls when nothing changed (htmx, each page's own poll URL read from the page: `?v=<session.version>`
      or the state the page stamps there, 204): the projector's room screen (`/duplicate/salle/<key>/`), the
@@ -443,8 +443,12 @@ def measure(parts) -> dict:
     from django.utils import timezone
 
     from clubsite.models import ApiToken, Club, Membership
-    from duplicate import services
+    from duplicate.errors import DuplicateError
     from duplicate.models import Player, Result, Round, Session
+    from duplicate.services import rankings
+    from duplicate.services.players import players_add
+    from duplicate.services.rounds import round_add, round_reveal_top
+    from duplicate.services.sessions import session_create
     from scoring.models import Edition, RuleSet
 
     base = os.environ["BENCH_BASE_URL"]
@@ -458,12 +462,12 @@ def measure(parts) -> dict:
     def room_session(name, players, *, open_move=False):
         """A room with one move drawn: its top placed, or left open for the players' own entries (no top, no
         clock started, so `player_entry_refusal` lets them write)."""
-        session = services.session_create(
+        session = session_create(
             creator=organiser, club=club, name=name, date=datetime.date.today(), edition=edition,
             rule_set=rule_set, move_seconds=180, entry=Session.Entry.BOTH,
         )  # fmt: skip
-        services.players_add(session=session, rows=[(i + 1, f"Joueur {i + 1:04d}") for i in range(players)])
-        round_ = services.round_add(session=session, draw_text=DRAW, top_text=None if open_move else TOP)
+        players_add(session=session, rows=[(i + 1, f"Joueur {i + 1:04d}") for i in range(players)])
+        round_ = round_add(session=session, draw_text=DRAW, top_text=None if open_move else TOP)
         if open_move:
             session = Session.objects.get(pk=session.pk)
             refusal = session.player_entry_refusal(round_, timezone.now())
@@ -570,7 +574,7 @@ def measure(parts) -> dict:
         def real_game(moves):
             """The server's draws from a fixed seed, each top the best move the top finder sees, as an automatic
             game plays them."""
-            game = services.session_create(
+            game = session_create(
                 creator=organiser, club=None, name="Partie de référence", date=datetime.date.today(), edition=edition,
                 rule_set=rule_set, move_seconds=180,
             )  # fmt: skip
@@ -578,8 +582,8 @@ def measure(parts) -> dict:
             game = Session.objects.get(pk=game.pk)
             for number in range(1, moves + 1):
                 try:
-                    services.round_reveal_top(round_=services.round_add(session=game))
-                except services.DuplicateError as error:
+                    round_reveal_top(round_=round_add(session=game))
+                except DuplicateError as error:
                     raise RuntimeError(
                         f"GAME_SEED {GAME_SEED}'s game stops at move {number} ({error}): pick another"
                     ) from error
@@ -622,19 +626,19 @@ def measure(parts) -> dict:
         def fresh(session):  # as a view gets it
             return Session.objects.select_related("edition", "rule_set").get(pk=session.pk)
 
-        services.ranking(fresh(big))  # engines' caches warm, as in a running worker
+        rankings.ranking(fresh(big))  # engines' caches warm, as in a running worker
         runs = []
         for _ in range(RANKING_RUNS):
             instance = fresh(big)
             started = time.perf_counter()
-            rows, _tops_total = services.ranking(instance)
+            rows, _tops_total = rankings.ranking(instance)
             runs.append(time.perf_counter() - started)
         assert len(rows) == RANKING_PLAYERS
         counts = {}
         for label, session_ in (("small", small), ("big", big)):
             instance = fresh(session_)
             with CaptureQueriesContext(connection) as captured:
-                services.ranking(instance)
+                rankings.ranking(instance)
             counts[label] = len(captured.captured_queries)
             counts[f"{label}_sql"] = [query["sql"][:160] for query in captured.captured_queries]
         figures["ranking"] = {
@@ -853,8 +857,9 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
     from django.utils import timezone
 
     from clubsite.models import Club, Membership
-    from duplicate import games, services, simultanes
+    from duplicate import games, simultanes
     from duplicate.models import Player, Result, Round, Session, Simultane
+    from duplicate.services.rounds import round_add, round_reveal_top
     from scoring.models import Edition, RuleSet, move_index
 
     started = time.perf_counter()
@@ -888,7 +893,7 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
             for round_ in played
             for player in players
         )
-        current = services.round_reveal_top(round_=services.round_add(session=room))  # drawn, played, revealed
+        current = round_reveal_top(round_=round_add(session=room))  # drawn, played, revealed
         assert current.number == len(game), current.number
         rooms.append((room, current, players))
     build_seconds = time.perf_counter() - started

@@ -272,7 +272,7 @@ def measure() -> dict:
     from django.utils import timezone
 
     from clubsite.models import ApiToken, Club, Membership
-    from duplicate import services
+    from duplicate.services.sessions import session_create
     from scoring.engine.gcg import decode_gcg
     from scoring.models import Edition, RuleSet
     from sheets.gcg_files import game_from_gcg
@@ -290,7 +290,7 @@ def measure() -> dict:
     )
 
     def session(name):
-        return services.session_create(
+        return session_create(
             creator=organiser, club=club, name=name, date=timezone.localdate(),
             edition=Edition.objects.get(code="fr"), rule_set=RuleSet.objects.get(code="tournoi"), move_seconds=180,
             players=[(1, "Anne"), (2, "Bruno")],

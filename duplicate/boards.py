@@ -6,8 +6,10 @@ from django.utils.translation import gettext as _
 from scoring.boards import GridRefusal
 from scoring.engine.draw import parse_draw
 
-from . import services
+from .errors import DuplicateError
 from .models import Player, Result, Round, Session
+from .services.results import move_score, result_set
+from .services.rounds import round_set_top
 
 
 class TopBoardStore:
@@ -53,8 +55,8 @@ class TopBoardStore:
                 )
                 self.player_pk = ""  # the list opens again on the next player still to enter
                 return message
-            services.round_set_top(round_=self.current, top_text=pending.play.move.notation, by=self.by)
-        except services.DuplicateError as error:
+            round_set_top(round_=self.current, top_text=pending.play.move.notation, by=self.by)
+        except DuplicateError as error:
             raise GridRefusal(str(error)) from error
         self.moves.append(self.current.top)
         return _("Top du coup %(number)d : %(top)s, %(score)d points.") % {
@@ -90,12 +92,12 @@ def inscribe(*, round_: Round | None, player_value: str, score: int, move: str =
     draw makes (his recap then shows it beside the top); a move counted off the draw keeps its score alone.
     Returns the message to show; raises `DuplicateError`."""
     if round_ is None:
-        raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
+        raise DuplicateError(_("Faites d'abord le tirage du premier coup."))
     player = _chosen_player(round_.session, player_value)
-    if move and services.move_score(round_, move) == (score, ""):
-        services.result_set(round_=round_, player=player, move=move, by=by)
+    if move and move_score(round_, move) == (score, ""):
+        result_set(round_=round_, player=player, move=move, by=by)
     else:
-        services.result_set(round_=round_, player=player, score=score, by=by)
+        result_set(round_=round_, player=player, score=score, by=by)
     return _("%(points)d points inscrits pour %(name)s (coup %(number)d).") % {
         "points": score,
         "name": player.name,
@@ -107,10 +109,10 @@ def _chosen_player(session: Session, value) -> Player:
     """The player the form names; an id that is not one of this session's players is refused, not a 404."""
     value = (value or "").strip()
     if not value:
-        raise services.DuplicateError(_("Choisissez le joueur pour qui inscrire les points."))
+        raise DuplicateError(_("Choisissez le joueur pour qui inscrire les points."))
     player = None
     if value.isascii() and value.isdigit() and len(value) < 10:
         player = session.players.filter(pk=int(value)).first()
     if player is None:
-        raise services.DuplicateError(_("Ce joueur ne participe pas à cette séance."))
+        raise DuplicateError(_("Ce joueur ne participe pas à cette séance."))
     return player

@@ -21,7 +21,8 @@ from openpyxl.utils import get_column_letter
 from scoring.engine.ranking import MovePoints, move_points, rank_points
 
 from .models import Result, Season, Session
-from .services import TournamentRanking, ranking_input
+from .services.rankings import ranking_input
+from .services.tournaments import TournamentRanking
 
 KINDS = {
     "csv": ("text/csv; charset=utf-8", "csv"),
@@ -217,7 +218,7 @@ TOURNAMENT_HEADER = ["Place", "Nom", "Licence", "Club", "Série", "Total", "Éca
 
 
 def tournament_build(ranking: TournamentRanking, kind: str, name: str) -> bytes:
-    """A tournament's combined ranking (`services.tournament_ranking`): above, its name and each session's name
+    """A tournament's combined ranking (`tournaments.tournament_ranking`): above, its name and each session's name
     and date; a row a player, with his licence, club and series, total, gap, percent, then his total in each
     session, the first row giving the tops (their sum, and each session's). Its federation file gives the place in
     its first column, players tied sharing it."""
@@ -242,7 +243,7 @@ SEASON_HEADER = ["Place", "Nom", "Séances jouées", "Séances retenues", "Total
 
 
 def season_build(season: Season, standing, kind: str) -> bytes:
-    """A season's ranking (`services.season_ranking`): place, name, sessions played and counted, total, mean
+    """A season's ranking (`services.seasons.season_ranking`): place, name, sessions played and counted, total, mean
     percentage; above it its club, name, dates and how it ranks."""
     counting = season.get_counting_display()
     if season.best:

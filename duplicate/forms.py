@@ -12,8 +12,8 @@ from scoring.models import Edition, RuleSet
 
 from . import games
 from .errors import DuplicateError
+from .limits import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
-from .services import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 

@@ -4,7 +4,7 @@ A game comes from a session played here, from a federation's simultané drawn ah
 (another club, another program). Whatever its origin it is checked move by move as the arbiter's console checks a
 typed draw and top: each draw from the letters still in the bag, keeping the previous move's reliquat (FISF §3.2,
 §3.7), each top played on the board with that draw, the first one across (§3.4), its score the board's own. A
-session created from a game plays its moves in that order (`services.round_add`).
+session created from a game plays its moves in that order (`services.rounds.round_add`).
 """
 
 import json

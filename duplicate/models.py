@@ -333,7 +333,7 @@ class Session(models.Model):
 
     def touch(self):
         """Something the room's screens show changed: pages polling them fetch them again. One UPDATE, safe under
-        concurrency. A result on the move being played does not touch it (services._result_written)."""
+        concurrency. A result on the move being played does not touch it (services.results._result_written)."""
         Session.objects.filter(pk=self.pk).update(version=F("version") + 1)
 
     def changes_made(self) -> int:
@@ -756,7 +756,7 @@ SEASON_BEST_OF_MAX = 200  # sessions a player's season may count: more than a cl
 
 class Season(models.Model):
     """A club's season: its sessions between two dates ranked together, all of them or each player's best N,
-    by the mean of the percentages of the tops or by the total (`services.season_ranking`)."""
+    by the mean of the percentages of the tops or by the total (`services.seasons.season_ranking`)."""
 
     Counting = SeasonCounting
     RankedBy = SeasonRankedBy
@@ -862,7 +862,7 @@ class ExportJob(models.Model):
     @staticmethod
     def stuck_before() -> datetime.datetime:
         """A job still waiting or running that has not moved since this is stuck: its worker died or never got
-        it (`services.export_mark_stuck` marks it failed)."""
+        it (`services.export_jobs.export_mark_stuck` marks it failed)."""
         return timezone.now() - datetime.timedelta(seconds=settings.DUPLICATE_EXPORT_STUCK_SECONDS)
 
     @property

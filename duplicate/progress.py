@@ -22,9 +22,9 @@ from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import rank
 from scoring.models import Edition, RuleSet
 
-from . import services
 from .charts import percent_frame
 from .models import Player, Result, Round
+from .services.rankings import ranking_inputs
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ def member_progress(user, filters: ProgressFilters) -> DuplicateProgress:
     sessions = [seat.session for seat in seats]
     editions = {code: Edition.objects.engine(code) for code in {session.edition.code for session in sessions}}
     rules = {code: RuleSet.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
-    inputs = services.ranking_inputs(sessions, rules)
+    inputs = ranking_inputs(sessions, rules)
     tops = _tops(sessions)
     own = {(result.player_id, result.round_id): result for result in Result.objects.filter(player__in=seats)}
     figures = []

@@ -1,9 +1,9 @@
 """One player's recap of a duplicate session: each move's top beside what he played, with his running total and
 percentage of the tops; the board replayed move by move; a chart of his percentage beside the room's.
 
-The figures come from the ranking's own input and engine (`services.ranking_input`, `move_points`, `rank_points`),
+The figures come from the ranking's own input and engine (`rankings.ranking_input`, `move_points`, `rank_points`),
 so that his last running total is his total in the ranking, solos, penalties and avertissements included. Like the
-room's screens, a session still being played counts its moves closed only (`services.closed_move`).
+room's screens, a session still being played counts its moves closed only (`rankings.closed_move`).
 """
 
 import math
@@ -11,16 +11,16 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.boards import board_rows
+from scoring.boards import board_rows_marking
 from scoring.engine.draw import bag_after, parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
-from scoring.forms import GridMove
 
-from . import services
 from .charts import percent_frame
+from .games import reliquat_after
 from .models import Player, Result, Round, Session
+from .services.rankings import closed_move, ranking_input
 
 
 @dataclass(frozen=True)
@@ -130,8 +130,8 @@ class PlayerRecap:
 
 def player_recap(session: Session, player: Player) -> PlayerRecap:
     """The recap of `player` (one of the session's) in a handful of queries, whatever the number of players."""
-    closed = services.closed_move(session)
-    figures = services.ranking_input(session, up_to=closed)
+    closed = closed_move(session)
+    figures = ranking_input(session, up_to=closed)
     points = move_points(**figures.engine_arguments())
     ranked = rank_points(points, tops=figures.tops)
     rounds = list(session.rounds.filter(pk__in=[pk for pk, _top in figures.rounds]).order_by("number"))
@@ -183,12 +183,12 @@ def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
         own = _own_play(before, row, edition, rules)
         own_is_top = own is not None and own.move.notation == play.move.notation
         letters = list(parse_draw(row.round.draw, edition, rules.rack_size).letters)
-        reliquat = services.reliquat_after(letters, play)
+        reliquat = reliquat_after(letters, play)
         steps.append(
             ReplayStep(
                 row=row,
-                top_board=board_rows(before, GridMove(placements=dict(play.placed))),
-                own_board=board_rows(before, GridMove(placements=dict(own.placed))) if own and not own_is_top else None,
+                top_board=board_rows_marking(before, play),
+                own_board=board_rows_marking(before, own) if own and not own_is_top else None,
                 own_is_top=own_is_top,
                 reliquat="".join(reliquat),
                 bag=bag_after(edition, [tile for _index, tile in board.tiles()], reliquat),

@@ -1,7 +1,7 @@
 """Simultanés: a federation body's game played by rooms of several clubs, ranked together (README, "Simultanés").
 
 The body prepares the game (drawn by the server ahead of time, or read from a game file); each club's organiser
-registers a room, which is an ordinary session playing that game (`Session.simultane`, `services.round_add`). The
+registers a room, which is an ordinary session playing that game (`Session.simultane`, `rounds.round_add`). The
 combined ranking reads every room's results live.
 
 Solos (§3.5) count within each room, for that room's players and by its own count of players present: a solo is
@@ -27,9 +27,12 @@ from django.utils.translation import gettext as _
 from scoring.engine.ranking import move_points, percent_of, rank_points, shared_places
 from scoring.models import Edition, RuleSet, move_index
 
-from . import games, services
-from .errors import DuplicateError
+from . import games
+from .errors import Conflict, DuplicateError
 from .models import Result, Round, Session, Simultane
+from .services.rankings import ranking_inputs
+from .services.rounds import rounds_drawn
+from .services.sessions import session_create
 
 
 def _engines(code):
@@ -90,7 +93,7 @@ def room_register(
     if refusal:
         raise DuplicateError(refusal)
     try:
-        return services.session_create(
+        return session_create(
             creator=creator,
             club=club,
             name=(name.strip() or _room_name(simultane.name, club))[:120],
@@ -142,7 +145,7 @@ def room_withdraw(*, room: Session, by) -> None:
     if not (room.is_organiser(by) or simultane.is_organiser(by)):
         raise DuplicateError(_("Seuls les organisateurs du club ou du simultané retirent une salle."))
     if room.rounds.exists():
-        raise services.Conflict(_("Cette salle a commencé à jouer : elle reste dans le simultané."))
+        raise Conflict(_("Cette salle a commencé à jouer : elle reste dans le simultané."))
     room.delete()
 
 
@@ -201,7 +204,7 @@ def simultane_close(*, simultane: Simultane, closed: bool = True) -> Simultane:
     whole game open to every reader. Reopened (`closed=False`), the ranking is only no longer said final: the game
     stays over (counted whole, no room drawing again), since it has been open whole to the rooms' readers.
 
-    The rooms' rows are held from the check to the closing, as a room's draw holds its own (`services.round_add`):
+    The rooms' rows are held from the check to the closing, as a room's draw holds its own (`rounds.round_add`):
     a draw made meanwhile is either seen here or refused there."""
     with transaction.atomic():
         rooms = list(Session.objects.select_for_update().filter(simultane=simultane).order_by("pk"))
@@ -242,7 +245,7 @@ def _refuse_while_a_top_is_pending(simultane: Simultane):
                 _("La salle « %(room)s » joue encore le coup %(number)d : attendez que son top soit révélé.") % figures
             )
     if refusals:
-        raise services.Conflict(" ".join(refusals))
+        raise Conflict(" ".join(refusals))
 
 
 def _sort_key(name: str) -> str:
@@ -252,7 +255,7 @@ def _sort_key(name: str) -> str:
 
 def _refuse_if_started(simultane: Simultane):
     if Session.objects.filter(simultane=simultane, rounds__isnull=False).exists():
-        raise services.Conflict(_("Une salle a déjà tiré un coup : le simultané ne change plus."))
+        raise Conflict(_("Une salle a déjà tiré un coup : le simultané ne change plus."))
 
 
 @dataclass(frozen=True)
@@ -386,8 +389,8 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
     for session in sessions:
         if session.rule_set.code not in rules:
             rules[session.rule_set.code] = RuleSet.objects.engine(session.rule_set.code)
-    inputs = services.ranking_inputs(sessions, rules)
-    drawn = services.rounds_drawn(sessions)
+    inputs = ranking_inputs(sessions, rules)
+    drawn = rounds_drawn(sessions)
     rooms = []
     labels = _club_labels(session.club for session in sessions if session.club)
     for session in sessions:

@@ -1,7 +1,7 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from . import services
+from .services import export_jobs
 
 
 # A database that drops the worker's connection mid-export (a restart, a failover): tried again a little later,
@@ -9,16 +9,16 @@ from . import services
 @shared_task(autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=3)
 def export_session(job_id: int) -> None:
     """Build a large session's export file; the job row carries its progress and the file. Safe to run twice."""
-    services.export_run(job_id=job_id)
+    export_jobs.export_run(job_id=job_id)
 
 
 @shared_task
 def export_mark_stuck() -> int:
     """Run every minute by Celery beat (clubsite/celery.py): mark failed the jobs whose worker is gone."""
-    return services.export_mark_stuck()
+    return export_jobs.export_mark_stuck()
 
 
 @shared_task
 def export_purge() -> int:
     """Run periodically by Celery beat (clubsite/celery.py): delete old export files and their jobs."""
-    return services.export_purge()
+    return export_jobs.export_purge()

@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 from django.utils.translation import gettext
 
 from .engine.board import ROW_LETTERS, SIZE, SQUARES, square_name
-from .engine.moves import Board, Tile
+from .engine.moves import Board, Play, Tile
 from .forms import GridMove, blank_mark
 from .models import GridBoard
 
@@ -128,3 +128,9 @@ def board_rows(board: Board, pending: GridMove | None = None) -> list:
             )
         rows.append((ROW_LETTERS[row], cells))
     return rows
+
+
+def board_rows_marking(board: Board, play: Play | None) -> list:
+    """The rows of `board` with the tiles `play` laid marked as new, so that the eye finds a move already played (a
+    room's last top, a move reviewed); none marked without one."""
+    return board_rows(board, GridMove(placements=dict(play.placed)) if play else None)

@@ -19,11 +19,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
-from scoring.boards import board_rows
+from scoring.boards import board_rows, board_rows_marking
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import OutOfTime, best_moves
 from scoring.engine.moves import Board, Move, Play
-from scoring.forms import GridMove
 from scoring.models import Lexicon, move_index
 
 from .models import Game, Line, Player
@@ -154,7 +153,7 @@ def build_review(game: Game) -> Review:
         if play or (line.uses_turn and line.kind != Line.Kind.PLAY):
             scores = list(zip(sheet.players, totals, strict=True))
             step = Step(len(steps) + 1, row, play, before, moves_before, board_known, scores)
-            step.cells = board_rows(before, GridMove(placements=dict(play.placed)) if play else None)
+            step.cells = board_rows_marking(before, play)
             steps.append(step)
         unplaced = line.kind == Line.Kind.PLAY and play is None
         board_known = board_known and not unplaced

@@ -17,9 +17,11 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from clubsite.models import Club, Membership
-from duplicate import services
 from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season, Tournament
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 from duplicate.simultanes import room_register, simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
@@ -52,16 +54,16 @@ class World:
         game_finish(game=self.finished_game, racks={0: "", 1: "EAU"})
         # A session whose first top is placed, with a result: every arbiter's form reaches its service.
         self.session = make_session(alice, self.club, players=["Alice", "Bob"])
-        self.round = services.round_add(session=self.session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        self.round = round_add(session=self.session, draw_text="VAGUEST", top_text="H4 VAGUE")
         self.player, self.other = self.session.players.order_by("table")
-        services.result_set(round_=self.round, player=self.player, score=20)
+        result_set(round_=self.round, player=self.player, score=20)
         # A personal session whose move is still open: the players' phones write their own scores.
         self.open_session = make_session(alice, None, players=["Zoé", "Yves"], name="Entraînement")
-        services.round_add(session=self.open_session, draw_text="VAGUEST")
+        round_add(session=self.open_session, draw_text="VAGUEST")
         self.phone = self.open_session.players.order_by("table").first()
         self.finished_session = make_session(alice, None, players=["Xavier"], name="Hier")
-        services.round_add(session=self.finished_session, draw_text="VAGUEST", top_text="H4 VAGUE")
-        services.session_finish(session=self.finished_session)
+        round_add(session=self.finished_session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        session_finish(session=self.finished_session)
         self.tournament = Tournament.objects.create(name="Coupe", creator=alice, club=self.club)
         self.tournament.sessions.add(self.session)
         self.season = Season.objects.create(

@@ -11,9 +11,12 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
 from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season, Simultane
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, round_reveal_top, timer_start
+from duplicate.services.sessions import session_finish
+from duplicate.services.tournaments import tournament_create
 from duplicate.simultanes import room_register, simultane_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
@@ -89,19 +92,17 @@ def pages(client):
     )
     Line.objects.create(game=game, player=game.players.first(), points=26, move="H4 VAGUE")
     session = make_session(member, club)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.timer_start(session=session)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    timer_start(session=session)
     player = session.players.first()
-    tournament = duplicate_services.tournament_create(
-        name="Coupe", creator=member, sessions=[session, make_session(member, club)]
-    )
+    tournament = tournament_create(name="Coupe", creator=member, sessions=[session, make_session(member, club)])
     job = ExportJob.objects.create(session=session, kind="csv", requested_by=member, status=ExportJob.Status.DONE)
     season = Season.objects.create(club=club, name="Saison", start=session.date, end=session.date)
     # A finished session she played, for her progress page's chart.
     played = make_session(member, club, ["@claire", "Paul"], name="Jeudi")
-    first = duplicate_services.round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.result_set(round_=first, player=played.players.get(member=member), score=20)
-    duplicate_services.session_finish(session=played)
+    first = round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
+    result_set(round_=first, player=played.players.get(member=member), score=20)
+    session_finish(session=played)
     # A simultané of a federation she organises, her club's room registered to it.
     body = Club.objects.create(name="Fédération", slug="federation", kind=Club.Kind.FEDERATION)
     Membership.objects.create(club=body, user=member, role=Membership.Role.ORGANISER)
@@ -117,7 +118,7 @@ def pages(client):
     )
     room = room_register(simultane=simultane, club=club, creator=member, players=[(1, "Ann"), (2, "Ben")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
-    duplicate_services.round_reveal_top(round_=duplicate_services.round_add(session=room))
+    round_reveal_top(round_=round_add(session=room))
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
     visitor = [
         "/",

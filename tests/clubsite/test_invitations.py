@@ -216,12 +216,12 @@ def test_a_session_player_named_by_username_is_invited_and_shown_as_typed(client
 
 
 def test_a_session_copy_invites_its_linked_members_again(alice, bob, lyon):
-    from duplicate import services
+    from duplicate.services.sessions import session_again
 
     session = make_session(alice, lyon, players=[(1, "@alice"), (2, "@bob")])
     assert list(session.players.values_list("member", flat=True)) == [alice.pk, bob.pk]
 
-    copy = services.session_again(session=session, creator=alice)
+    copy = session_again(session=session, creator=alice)
 
     assert list(copy.players.values_list("name", "member")) == [("alice", alice.pk), ("bob", None)]
     assert Invitation.objects.pending().get().invitee == bob

@@ -4,8 +4,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from clubsite.models import Club, Membership
-from duplicate import services
 from duplicate.models import Session
+from duplicate.services.results import Entry, result_mark, result_set, results_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_create, session_finish
 from scoring.models import Edition, RuleSet
 from tests.conftest import accept_invitations
 
@@ -23,7 +25,7 @@ def make_session(creator, club=None, players=("Alice", "Bob"), accepted=True, **
         "entry": Session.Entry.BOTH,
         "players": [row if isinstance(row, tuple) else (table, row) for table, row in enumerate(players, start=1)],
     }
-    session = services.session_create(creator=creator, club=club, **(arguments | fields))
+    session = session_create(creator=creator, club=club, **(arguments | fields))
     if accepted:
         accept_invitations(session.players.all())
     return session
@@ -54,16 +56,16 @@ def play_the_evening(organiser, club, moves=4, finish=True, linked="bob"):
     ]
     usual = [10, 10, 5, 10]
     for number, ((draw, top), written) in enumerate(zip(TOPS[:moves], bulletins, strict=False), start=1):
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
+        round_ = round_add(session=session, draw_text=draw, top_text=top)
         entries = [
-            services.Entry(player.pk, move=entry) if isinstance(entry, str) else services.Entry(player.pk, entry)
+            Entry(player.pk, move=entry) if isinstance(entry, str) else Entry(player.pk, entry)
             for player, entry in written.items()
         ]
-        entries += [services.Entry(player.pk, usual[number - 1]) for player in others]
-        services.results_set(round_=round_, entries=entries)
-        services.result_mark(round_=round_, player=bob, warning=True, penalty=5 if number == 3 else None)
+        entries += [Entry(player.pk, usual[number - 1]) for player in others]
+        results_set(round_=round_, entries=entries)
+        result_mark(round_=round_, player=bob, warning=True, penalty=5 if number == 3 else None)
     if finish:
-        services.session_finish(session=session)
+        session_finish(session=session)
     return session, bob, paul
 
 
@@ -76,12 +78,12 @@ def played_session(organiser, club, date, moves, scores, *, finish=True, **field
     session = make_session(organiser, club, players=list(scores), date=date, **fields)
     players = list(session.players.order_by("table"))
     for number, (draw, top) in enumerate(moves):
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
+        round_ = round_add(session=session, draw_text=draw, top_text=top)
         for player, points in zip(players, scores.values(), strict=True):
             if points is not None:
-                services.result_set(round_=round_, player=player, score=points[number])
+                result_set(round_=round_, player=player, score=points[number])
     if finish:
-        services.session_finish(session=session)
+        session_finish(session=session)
     return session
 
 

@@ -2,23 +2,23 @@
 
 import pytest
 
-from duplicate import services
 from duplicate.boards import TopBoardStore
+from duplicate.services.rounds import round_add
 from scoring.boards import BoardStore
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_sessions_board_keeps_the_board_store_contract(session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")
     store = TopBoardStore(session)
     assert isinstance(store, BoardStore)
     assert (store.moves, store.current.number, store.player_count) == (["H4 VAGUE"], 2, 1)
 
 
 def test_the_top_grid_shows_the_sessions_banner_and_only_its_button(client, session, alice):
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/grille/"
     html = client.get(url).content.decode()
@@ -33,7 +33,7 @@ def test_the_top_grid_shows_the_sessions_banner_and_only_its_button(client, sess
 
 def test_the_top_grid_starts_from_the_moves_draw(client, session, alice):
     """Trial of issue 11: the arbiter's grid was titled "Compteur de points" and its rack box was empty."""
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/grille/").content.decode()
     assert "<h1>Top du coup 1</h1>" in html
@@ -44,7 +44,7 @@ def test_the_top_grid_starts_from_the_moves_draw(client, session, alice):
 def test_a_move_inscribed_from_the_grid_keeps_its_move(client, session, alice):
     """Issue 15's trial: "Inscrire pour le joueur" kept the points alone, and the player's recap had no move to lay
     beside the top. A move the draw makes is kept with its score; one it does not make keeps its score alone."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     first, second = session.players.all()[:2]
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/grille/"

@@ -12,8 +12,8 @@ from django.db import connection, connections
 from django.test import Client
 
 from clubsite.models import ApiToken
-from duplicate import services
 from duplicate.models import Result
+from duplicate.services.rounds import round_add
 
 from .conftest import make_session
 
@@ -24,7 +24,7 @@ def test_batches_in_different_orders_do_not_deadlock(alice, lyon):
     if connection.vendor != "postgresql":
         pytest.skip("row-lock deadlocks need PostgreSQL (set DATABASE_URL, as .ci/run does)")
     session = make_session(alice, lyon, players=[f"Joueur {n}" for n in range(1, 21)])
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     token = ApiToken.issue(alice)
     players = list(session.players.values_list("pk", flat=True))
     url = f"/api/duplicate/sessions/{session.pk}/rounds/1/scores"

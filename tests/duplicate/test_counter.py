@@ -7,8 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from duplicate import services
 from duplicate.models import Change, Result
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 
 from .conftest import make_session
 
@@ -42,7 +44,7 @@ def bob_player(session):
 
 
 def test_typed_counter_inscribes_the_counted_points_for_the_chosen_player(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="ECOLEST")
+    round_ = round_add(session=session, draw_text="ECOLEST")
     client.force_login(alice)
     url = counter_url(session)
     response = client.post(url, {**ECOLES, "player": bob_player.pk, "action": "inscribe"})
@@ -56,8 +58,8 @@ def test_typed_counter_inscribes_the_counted_points_for_the_chosen_player(client
 
 
 def test_the_player_list_opens_on_those_still_to_enter_and_marks_the_others(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="ECOLEST")
-    services.result_set(round_=round_, player=session.players.get(name="Alice"), score=20)
+    round_ = round_add(session=session, draw_text="ECOLEST")
+    result_set(round_=round_, player=session.players.get(name="Alice"), score=20)
     client.force_login(alice)
     html = client.get(counter_url(session)).content.decode()
     options = re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', html)
@@ -66,8 +68,8 @@ def test_the_player_list_opens_on_those_still_to_enter_and_marks_the_others(clie
 
 
 def test_the_counter_banner_gives_the_move_and_its_draw(client, session, alice):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")
     client.force_login(alice)
     html = client.get(counter_url(session)).content.decode()
     assert f'<a href="/duplicate/{session.pk}/">← Mardi soir</a>' in html
@@ -77,10 +79,10 @@ def test_the_counter_banner_gives_the_move_and_its_draw(client, session, alice):
 
 
 def test_a_second_inscription_replaces_the_players_score_on_the_current_move(client, session, alice, bob_player):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     first = session.rounds.get(number=1)
-    services.result_set(round_=first, player=bob_player, score=20)
-    current = services.round_add(session=session, draw_text="ST+AIONX")
+    result_set(round_=first, player=bob_player, score=20)
+    current = round_add(session=session, draw_text="ST+AIONX")
     client.force_login(alice)
     client.post(counter_url(session), {"w0": "MOT", "player": bob_player.pk, "action": "inscribe"})
     client.post(counter_url(session), {"w0": "MOTS", "player": bob_player.pk, "action": "inscribe"})
@@ -89,7 +91,7 @@ def test_a_second_inscription_replaces_the_players_score_on_the_current_move(cli
 
 
 def test_typed_counter_with_htmx_redirects_the_page(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="ECOLEST")
+    round_ = round_add(session=session, draw_text="ECOLEST")
     client.force_login(alice)
     url = counter_url(session)
     response = client.post(url, {**ECOLES, "player": bob_player.pk, "action": "inscribe"}, HTTP_HX_REQUEST="true")
@@ -98,7 +100,7 @@ def test_typed_counter_with_htmx_redirects_the_page(client, session, alice, bob_
 
 
 def test_placing_the_top_from_the_typed_counter_scores_it_on_the_sessions_board(client, session, alice):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     grid = client.post(grid_url(session), {"start": "H4", "direction": "h", "letters": "VAGUE"})
     assert re.search(r'id="total">26<', grid.content.decode())
@@ -116,7 +118,7 @@ def test_placing_the_top_from_the_typed_counter_scores_it_on_the_sessions_board(
 
 
 def test_a_joker_set_on_a_tile_stays_a_joker_in_the_top(client, session, alice):
-    round_ = services.round_add(session=session, draw_text="VAGU?ST")
+    round_ = round_add(session=session, draw_text="VAGU?ST")
     client.force_login(alice)
     data = {"w0": "VAGUE", "w0_4_bl": "1", "w0_0_sq": "LD", "w0_4_sq": "MD", "position": "H4", "action": "top"}
     client.post(counter_url(session), data)
@@ -126,8 +128,8 @@ def test_a_joker_set_on_a_tile_stays_a_joker_in_the_top(client, session, alice):
 
 
 def test_a_vertical_top_is_placed_from_its_column_first_position(client, session, alice):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    round_ = services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="ST+AIONX")
     client.force_login(alice)
     client.post(counter_url(session), {"w0": "AVIONS", "position": "4G", "action": "top"})
     round_.refresh_from_db()
@@ -151,7 +153,7 @@ def test_a_vertical_top_is_placed_from_its_column_first_position(client, session
     ],
 )
 def test_typed_counter_refusals_say_why_and_save_nothing(client, session, alice, bob_player, data, message):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     data = {key: value.replace("{bob}", str(bob_player.pk)) for key, value in data.items()}
     response = client.post(counter_url(session), data)
@@ -163,7 +165,7 @@ def test_typed_counter_refusals_say_why_and_save_nothing(client, session, alice,
 
 
 def test_a_player_of_another_session_is_refused(client, session, alice, lyon):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     other = make_session(alice, lyon, players=("Zoé",)).players.get()
     client.force_login(alice)
     response = client.post(counter_url(session), {"w0": "MOT", "player": other.pk, "action": "inscribe"})
@@ -185,7 +187,7 @@ def test_nothing_is_inscribed_nor_placed_before_the_first_draw(client, session, 
 
 
 def test_a_score_above_the_top_is_refused(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     response = client.post(counter_url(session), {"w0": "WHISKY", "player": bob_player.pk, "action": "inscribe"})
     assert response.status_code == 400
@@ -194,8 +196,8 @@ def test_a_score_above_the_top_is_refused(client, session, alice, bob_player):
 
 
 def test_a_finished_session_refuses_with_409(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
-    services.session_finish(session=session, by=alice)
+    round_ = round_add(session=session, draw_text="VAGUEST")
+    session_finish(session=session, by=alice)
     client.force_login(alice)
     assert 'value="inscribe"' not in client.get(counter_url(session)).content.decode()
     for data in ({"player": bob_player.pk, "action": "inscribe"}, {"position": "H4", "action": "top"}):
@@ -210,7 +212,7 @@ def test_a_finished_session_refuses_with_409(client, session, alice, bob_player)
 
 
 def test_a_refusal_with_htmx_redraws_the_counter_with_the_players_choice_kept(client, session, alice, bob_player):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     data = {"w0": "WHISKY", "player": bob_player.pk, "position": "H8", "action": "inscribe"}
     response = client.post(counter_url(session), data, HTTP_HX_REQUEST="true")
@@ -221,7 +223,7 @@ def test_a_refusal_with_htmx_redraws_the_counter_with_the_players_choice_kept(cl
 
 
 def test_typing_in_the_counter_answers_the_calculation_only(client, session, alice):
-    services.round_add(session=session, draw_text="ECOLEST")
+    round_add(session=session, draw_text="ECOLEST")
     client.force_login(alice)
     with CaptureQueriesContext(connection) as queries:
         response = client.post(counter_url(session), ECOLES, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="w0")
@@ -234,7 +236,7 @@ def test_typing_in_the_counter_answers_the_calculation_only(client, session, ali
 
 
 def test_permission_ladder_on_the_counter(client, session, alice, bob, charlie, grenoble, bob_player):
-    round_ = services.round_add(session=session, draw_text="ECOLEST")
+    round_ = round_add(session=session, draw_text="ECOLEST")
     url = counter_url(session)
     post = {**ECOLES, "player": bob_player.pk, "action": "inscribe"}
     assert client.get(url).status_code == 302  # to the log-in page
@@ -256,7 +258,7 @@ def test_permission_ladder_on_the_counter(client, session, alice, bob, charlie, 
 
 
 def test_the_grid_inscribes_the_move_for_the_chosen_player_without_placing_it(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     data = {"start": "H4", "direction": "h", "letters": "VAGUE", "player": bob_player.pk, "action": "inscribe"}
     response = client.post(grid_url(session), data, HTTP_HX_REQUEST="true")
@@ -283,7 +285,7 @@ def test_the_grid_inscribes_the_move_for_the_chosen_player_without_placing_it(cl
     ],
 )
 def test_the_grid_refuses_a_player_not_in_the_session(client, session, alice, lyon, player, message):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     if player == "other":
         player = make_session(alice, lyon, players=("Zoé",)).players.get().pk
     client.force_login(alice)
@@ -295,7 +297,7 @@ def test_the_grid_refuses_a_player_not_in_the_session(client, session, alice, ly
 
 
 def test_the_grid_asks_for_a_move_before_inscribing_it(client, session, alice, bob_player):
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     response = client.post(grid_url(session), {"player": bob_player.pk, "action": "inscribe"})
     assert response.status_code == 400
@@ -304,8 +306,8 @@ def test_the_grid_asks_for_a_move_before_inscribing_it(client, session, alice, b
 
 
 def test_the_grid_refuses_to_inscribe_in_a_finished_session(client, session, alice, bob_player):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
-    services.session_finish(session=session, by=alice)
+    round_ = round_add(session=session, draw_text="VAGUEST")
+    session_finish(session=session, by=alice)
     client.force_login(alice)
     data = {"start": "H4", "direction": "h", "letters": "VAGUE", "player": bob_player.pk, "action": "inscribe"}
     response = client.post(grid_url(session), data)
@@ -315,7 +317,7 @@ def test_the_grid_refuses_to_inscribe_in_a_finished_session(client, session, ali
 
 
 def test_only_the_organiser_inscribes_from_the_grid(client, session, bob, charlie, grenoble, bob_player):
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     data = {"start": "H4", "direction": "h", "letters": "VAGUE", "player": bob_player.pk, "action": "inscribe"}
     client.force_login(charlie)
     assert client.post(grid_url(session), data).status_code == 404

@@ -7,8 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from clubsite.models import Club
-from duplicate import services
 from duplicate.models import Result, Session, Tournament
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.tournaments import tournament_create
 
 from .conftest import make_session
 
@@ -25,9 +27,9 @@ def root(client):
 
 def played(session, *scores):
     """One move with a result for each player, in table order."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player, score in zip(session.players.all(), scores, strict=False):
-        services.result_set(round_=round_, player=player, score=score, by=session.creator)
+        result_set(round_=round_, player=player, score=score, by=session.creator)
     return session
 
 
@@ -35,7 +37,7 @@ def test_the_creators_account_deleted_the_club_session_stays_with_the_club(clien
     """Issue 12: Alice, who created the club's sessions, could not leave (her account could not be deleted) or,
     for her personal sessions, took the results of the members who played in them with her."""
     session = played(make_session(alice, lyon), 26, 18)
-    cup = services.tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
+    cup = tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
     response = client.post(f"/admin/auth/user/{alice.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302
     assert not get_user_model().objects.filter(pk=alice.pk).exists()
@@ -52,7 +54,7 @@ def test_the_creators_account_deleted_the_club_session_stays_with_the_club(clien
 def test_a_personal_session_stays_while_another_member_plays_in_it(client, root, alice, bob, charlie):
     shared = played(make_session(alice, players=["@alice", "@bob", "Paul"]), 26, 20, 18)
     alone = played(make_session(alice, players=["@alice", "Paul"]), 26, 20)
-    derby = services.tournament_create(name="Derby", creator=alice, sessions=[shared, alone])
+    derby = tournament_create(name="Derby", creator=alice, sessions=[shared, alone])
     client.post(f"/admin/auth/user/{alice.pk}/delete/", {"post": "yes"})
     assert list(Session.objects.all()) == [shared]
     assert not Tournament.objects.filter(pk=derby.pk).exists()  # it only grouped her sessions

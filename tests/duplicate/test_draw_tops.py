@@ -10,8 +10,10 @@ from django.db import connection, connections
 from django.test import Client
 
 from clubsite.models import ApiToken
-from duplicate import services
+from duplicate.games import evaluate_top
 from duplicate.models import Result
+from duplicate.services.board import position
+from duplicate.services.rounds import round_add, round_set_top
 from scoring.engine import movegen
 
 from .conftest import make_session
@@ -37,8 +39,8 @@ def watched_searches(monkeypatch):
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_draws_tops_are_searched_outside_any_transaction(alice, lyon, watched_searches):
     session = make_session(alice, lyon)
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
-    second = services.round_add(session=session, by=alice)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    second = round_add(session=session, by=alice)
     assert watched_searches["seen"] == [False, False]
     assert second.suggestions and second.suggestions_complete
 
@@ -50,7 +52,7 @@ def test_a_score_sent_while_a_draws_tops_are_searched_is_saved(alice, lyon, watc
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL (set DATABASE_URL, as .ci/run does)")
     session = make_session(alice, lyon, players=("Anne",))
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
     anne = session.players.get()
     token = ApiToken.issue(alice)
     statuses = []
@@ -71,7 +73,7 @@ def test_a_score_sent_while_a_draws_tops_are_searched_is_saved(alice, lyon, watc
         sender.join()
 
     watched_searches["during"].append(from_another_connection)
-    second = services.round_add(session=session, draw_text="ST+AIONX", by=alice)
+    second = round_add(session=session, draw_text="ST+AIONX", by=alice)
     assert statuses == [200]
     assert Result.objects.get(round=first, player=anne).score == 20
     assert second.number == 2 and second.suggestions
@@ -80,9 +82,9 @@ def test_a_score_sent_while_a_draws_tops_are_searched_is_saved(alice, lyon, watc
 @pytest.mark.django_db
 def test_a_draw_whose_search_meets_the_time_limit_is_saved_with_what_it_found(client, alice, lyon, settings):
     session = make_session(alice, lyon)
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)  # a search done already
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)  # a search done already
     settings.SEARCH_TIME_LIMIT = 0  # two blanks on a board: thousands of moves, a search past any limit
-    second = services.round_add(session=session, draw_text="ST+AEI??", by=alice)
+    second = round_add(session=session, draw_text="ST+AEI??", by=alice)
     second.refresh_from_db()
     assert (second.number, second.draw, second.suggestions_complete) == (2, "ST+AEI??", False)
     client.force_login(alice)
@@ -92,7 +94,7 @@ def test_a_draw_whose_search_meets_the_time_limit_is_saved_with_what_it_found(cl
         "y manquer." in html
     )
     settings.SEARCH_TIME_LIMIT = 3
-    services.round_set_top(round_=second, top_text=second.suggestions[0]["move"], by=alice)  # what was found is played
+    round_set_top(round_=second, top_text=second.suggestions[0]["move"], by=alice)  # what was found is played
 
 
 @pytest.mark.django_db
@@ -100,16 +102,16 @@ def test_a_session_that_moved_while_the_tops_were_searched_draws_on_what_it_beca
     """Another arbiter corrected the last top meanwhile: the draw is worked out again on the new board, never
     written with tops searched on a board the session no longer has."""
     session = make_session(alice, lyon)
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
 
     def correct_the_top_once():
         watched_searches["during"].clear()
-        services.round_set_top(round_=first, top_text="H8 VAGUE", by=alice)
+        round_set_top(round_=first, top_text="H8 VAGUE", by=alice)
 
     watched_searches["seen"].clear()
     watched_searches["during"].append(correct_the_top_once)
-    second = services.round_add(session=session, draw_text="ST+AIONX", by=alice)
+    second = round_add(session=session, draw_text="ST+AIONX", by=alice)
     assert len(watched_searches["seen"]) == 2  # searched again on the corrected board
-    board = services.position(session).board
+    board = position(session).board
     for suggestion in second.suggestions:
-        services.evaluate_top(session.edition_engine, session.rules_engine, board, second.draw, suggestion["move"])
+        evaluate_top(session.edition_engine, session.rules_engine, board, second.draw, suggestion["move"])

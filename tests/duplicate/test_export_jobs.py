@@ -10,8 +10,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from clubsite.celery import app
-from duplicate import services
 from duplicate.models import ExportJob
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
 from duplicate.tasks import export_mark_stuck, export_purge, export_session
 
 from .conftest import make_session
@@ -24,9 +25,9 @@ def large(settings, alice, lyon):
     """A session above the size exported at once (three players, the threshold lowered to two)."""
     settings.DUPLICATE_EXPORT_INLINE_MAX_PLAYERS = 2
     session = make_session(alice, lyon, players=("Anne", "Bruno", "Chloé"))
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player, score in zip(session.players.all(), (20, 26, 18), strict=True):
-        services.result_set(round_=round_, player=player, score=score)
+        result_set(round_=round_, player=player, score=score)
     return session
 
 
@@ -78,7 +79,7 @@ def test_a_finished_file_is_reused_until_the_session_changes(client, large, expo
     assert export(large) == first  # the same results: the same file
     assert ExportJob.objects.count() == 1
     assert export(large, "csv") != first  # another kind: its own file
-    services.result_set(round_=large.rounds.get(), player=large.players.first(), score=22)
+    result_set(round_=large.rounds.get(), player=large.players.first(), score=22)
     fresh = export(large)
     assert fresh != first
     assert ExportJob.objects.filter(kind="federation").count() == 2

@@ -10,9 +10,12 @@ import pytest
 from openpyxl import load_workbook
 
 from clubsite.models import ApiToken
-from duplicate import exports, services
+from duplicate import exports
 from duplicate.models import Session
-from duplicate.services import PlayerLine
+from duplicate.player_lines import PlayerLine
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.tournaments import tournament_create
 
 from .conftest import make_session
 
@@ -31,11 +34,11 @@ def neutralised(name):
 def hostile_session(alice, lyon):
     """Six players with formula-looking names; the first tops the move, the others trail by 13 to 18."""
     session = make_session(alice, lyon, players=[f"Joueur {i}" for i in range(len(HOSTILE))])
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for score, (player, name) in zip(range(26, 0, -1), zip(session.players.all(), HOSTILE, strict=True), strict=False):
         player.name = name
         player.save(update_fields=["name"])
-        services.result_set(round_=round_, player=player, score=score if score == 26 else score - 12)
+        result_set(round_=round_, player=player, score=score if score == 26 else score - 12)
     return session
 
 
@@ -102,7 +105,7 @@ def test_the_api_csv_ranking(client, hostile_session, alice):
 
 def test_the_tournament_files(client, hostile_session, alice, lyon):
     other = make_session(alice, lyon, players=("Anne",))
-    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[hostile_session, other])
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[hostile_session, other])
     client.force_login(alice)
     url = f"/duplicate/tournois/{tournament.pk}/?export="
     rows = list(csv.reader(io.StringIO(client.get(f"{url}csv").content.decode("utf-8-sig"), newline=""), delimiter=";"))
@@ -153,10 +156,10 @@ def cup(alice, lyon):
     ):
         first, second = session.players.order_by("table")
         for (draw, top), (one, two) in zip(draws, scores, strict=True):
-            move = services.round_add(session=session, draw_text=draw, top_text=top)
-            services.result_set(round_=move, player=first, score=one)
-            services.result_set(round_=move, player=second, score=two)
-    return services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=[thursday, tuesday])
+            move = round_add(session=session, draw_text=draw, top_text=top)
+            result_set(round_=move, player=first, score=one)
+            result_set(round_=move, player=second, score=two)
+    return tournament_create(name="Coupe d'hiver", creator=alice, sessions=[thursday, tuesday])
 
 
 def test_the_tournaments_csv_file_has_its_sessions_tops_and_people(client, alice, cup):
@@ -213,7 +216,7 @@ def test_the_tournaments_page_gives_the_tops(client, alice, cup):
 def test_the_federation_file_transliterates_what_latin_1_lacks(client, alice, lyon):
     names = ["Łukasz Œil", "Lecœur", "Zoé Ćwik", "Ana 😀", "😀=1+2"]
     session = make_session(alice, lyon, players=names)
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     response = client.get(f"/duplicate/{session.pk}/export/federation/")
     rows = list(csv.reader(io.StringIO(response.content.decode("iso-8859-1"), newline="")))

@@ -8,8 +8,11 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from duplicate import games, services
+from duplicate import games
+from duplicate.errors import DuplicateError
 from duplicate.models import Session
+from duplicate.services.rounds import round_add, round_reveal_top, round_set_top
+from duplicate.services.sheet import game_document
 from scoring.models import Edition, RuleSet
 
 from .conftest import TOPS, make_session
@@ -38,7 +41,7 @@ def read(raw):
 def played(alice, lyon):
     session = make_session(alice, lyon)
     for draw, top in TOPS:
-        services.round_add(session=session, draw_text=draw, top_text=top)
+        round_add(session=session, draw_text=draw, top_text=top)
     return session
 
 
@@ -52,7 +55,7 @@ def from_file(alice, lyon):
 
 
 def test_a_played_session_exports_its_game_move_by_move(played):
-    document = services.game_document(played)
+    document = game_document(played)
     assert document["format"] == "clubsite.duplicate.game"
     assert document["edition"] == "fr"
     assert document["rules"] == "tournoi"
@@ -62,13 +65,13 @@ def test_a_played_session_exports_its_game_move_by_move(played):
 
 def test_a_move_without_its_top_is_not_in_the_file(alice, lyon):
     session = make_session(alice, lyon)
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")
-    assert services.game_document(session)["rounds"] == GAME[:1]
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")
+    assert game_document(session)["rounds"] == GAME[:1]
 
 
 def test_the_exported_file_reads_back_as_the_same_game(played):
-    raw = json.dumps(services.game_document(played)).encode()
+    raw = json.dumps(game_document(played)).encode()
     code, rounds = read(raw)
     assert code == "fr"
     assert [r.as_dict() for r in rounds] == GAME
@@ -78,44 +81,44 @@ def test_the_exported_file_reads_back_as_the_same_game(played):
 
 
 def test_a_session_from_a_file_draws_the_files_moves_in_order(from_file):
-    first = services.round_add(session=from_file)
+    first = round_add(session=from_file)
     assert (first.number, first.draw, first.drawn_by_server) == (1, "VAGUEST", False)
-    services.round_reveal_top(round_=first)
+    round_reveal_top(round_=first)
     first.refresh_from_db()
     assert (first.top, first.top_score) == ("H4 VAGUE", 26)
-    second = services.round_reveal_top(round_=services.round_add(session=from_file))
+    second = round_reveal_top(round_=round_add(session=from_file))
     assert (second.draw, second.top, second.top_score) == ("ST+AIONX", "4G AVIONS", 18)
 
 
 def test_a_draw_typed_against_the_file_is_refused_without_saying_the_files(from_file):
-    with pytest.raises(services.DuplicateError) as refused:
-        services.round_add(session=from_file, draw_text="EAIRSTU")
+    with pytest.raises(DuplicateError) as refused:
+        round_add(session=from_file, draw_text="EAIRSTU")
     assert str(refused.value) == ("Ce tirage n'est pas celui de la partie jouée (coup 1) : « Tirer » donne le sien.")
     assert from_file.rounds.count() == 0
 
 
 def test_the_files_draw_typed_in_another_order_is_taken(from_file):
-    round_ = services.round_add(session=from_file, draw_text="GAVEUST")
+    round_ = round_add(session=from_file, draw_text="GAVEUST")
     assert round_.draw == "VAGUEST"
 
 
 def test_a_top_typed_against_the_file_is_refused(from_file):
-    round_ = services.round_add(session=from_file)
-    with pytest.raises(services.DuplicateError) as refused:
-        services.round_set_top(round_=round_, top_text="H8 VAGUE")
+    round_ = round_add(session=from_file)
+    with pytest.raises(DuplicateError) as refused:
+        round_set_top(round_=round_, top_text="H8 VAGUE")
     assert "n'est pas celui de la partie jouée (coup 1)" in str(refused.value)
     round_.refresh_from_db()
     assert round_.top == ""
-    services.round_set_top(round_=round_, top_text="h4 vague")  # the file's top, typed
+    round_set_top(round_=round_, top_text="h4 vague")  # the file's top, typed
     round_.refresh_from_db()
     assert (round_.top, round_.top_score) == ("H4 VAGUE", 26)
 
 
 def test_past_the_files_last_move_nothing_is_drawn(from_file):
     for _game_round in GAME:
-        services.round_reveal_top(round_=services.round_add(session=from_file))
-    with pytest.raises(services.DuplicateError) as refused:
-        services.round_add(session=from_file)
+        round_reveal_top(round_=round_add(session=from_file))
+    with pytest.raises(DuplicateError) as refused:
+        round_add(session=from_file)
     assert str(refused.value) == "Tous les coups de la partie jouée sont joués : terminez la séance."
 
 
@@ -154,14 +157,14 @@ def test_past_the_files_last_move_nothing_is_drawn(from_file):
     ],
 )
 def test_a_wrong_file_is_refused_with_its_reason(db, raw, message):
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         read(raw)
     assert str(refused.value) == message
 
 
 def test_a_file_with_too_many_moves_is_refused_before_any_is_checked(db):
     rounds = [{**GAME[0], "number": n} for n in range(1, games.MAX_ROUNDS + 2)]
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         read(game_file(rounds=rounds))
     assert str(refused.value) == "Une partie a 100 coups au plus."
 
@@ -257,7 +260,7 @@ def test_the_api_gives_a_sessions_game(client, played, alice, charlie):
 
 def test_past_the_files_last_move_the_console_says_to_finish(client, alice, from_file):
     for _game_round in GAME:
-        services.round_reveal_top(round_=services.round_add(session=from_file))
+        round_reveal_top(round_=round_add(session=from_file))
     client.force_login(alice)
     page = client.get(reverse("duplicate:session", args=[from_file.pk])).content.decode()
     assert "Tous les coups de la partie jouée sont joués : terminez la séance." in page

@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from clubsite.models import ApiToken
-from duplicate import services
 from duplicate.models import Result, Season, Session, Simultane, Tournament
+from duplicate.services.rounds import round_add
 from scoring.models import Edition, RuleSet
 
 from .conftest import make_session
@@ -40,61 +40,6 @@ def page(response) -> str:
 
 def code(character: str) -> str:
     return f"U+{ord(character):04X}"
-
-
-# The pasted list
-
-
-@pytest.mark.parametrize("character", HIDDEN.values(), ids=HIDDEN.keys())
-def test_a_pasted_line_holding_a_hidden_character_is_refused_with_its_line(character):
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines(f"1;Anne\n2;Bruno\n3;{character}evil\n4;Zoé")
-    assert refused.value.sentences() == [f"Ligne 3 : {ON_LINE % code(character)}"]
-
-
-@pytest.mark.parametrize(
-    ("text", "sentence"),
-    [
-        ("1;\u200b", f"Ligne 1 : {ON_LINE % 'U+200B'}"),  # a player no one could see
-        ("\u200b", f"Ligne 1 : {ON_LINE % 'U+200B'}"),
-        ("1;Anne;123;Ly\u202eon", f"Ligne 1 : {ON_LINE % 'U+202E'}"),  # his club
-        ("1;Anne;123;Lyon;N\u200f1", f"Ligne 1 : {ON_LINE % 'U+200F'}"),  # his series
-        ("table;nom\n1;\u202eevil", f"Ligne 2 : {ON_LINE % 'U+202E'}"),  # under a header
-        ('1;"An\nne"', f"Ligne 1 : {ON_LINE % 'U+000A'}"),  # a line break quoted in a CSV field
-    ],
-)
-def test_no_field_of_a_line_may_hide_a_character(text, sentence):
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines(text)
-    assert refused.value.sentences() == [sentence]
-
-
-@pytest.mark.parametrize("first", ["-3", "1e3", "1E3", "2.5", "2,5", "+4", "-0", ".5"])
-def test_a_first_field_written_as_a_number_that_is_no_table_is_refused(first):
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines(f"{first};Bob")
-    assert refused.value.sentences() == [
-        f"Ligne 1 : « {first} » n'est pas un numéro de table (un nombre entier de 1 à 9999)."
-    ]
-
-
-def test_a_first_field_that_is_a_name_stays_a_name_beside_a_number_refused():
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines("Bob;Lyon\n-3;Bob")
-    assert refused.value.sentences() == [
-        "Ligne 2 : « -3 » n'est pas un numéro de table (un nombre entier de 1 à 9999)."
-    ]
-    assert services.parse_player_lines("Bob;Lyon\n2Pac;Paris") == [
-        (None, "Bob Lyon", "", "", ""),
-        (None, "2Pac Paris", "", "", ""),
-    ]
-
-
-def test_a_pasted_file_may_begin_with_its_byte_order_mark_and_nowhere_else():
-    assert services.parse_player_lines("\ufefftable;nom\n12;Claire") == [(12, "Claire", "", "", "")]
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines("\ufefftable;nom\n12;Claire\n\ufeff13;Paul")
-    assert refused.value.sentences() == [f"Ligne 3 : {ON_LINE % 'U+FEFF'}"]
 
 
 # The pages
@@ -145,7 +90,7 @@ def test_a_players_row_refuses_a_hidden_character_and_keeps_him_as_he_was(client
 
 def test_a_move_typed_with_a_hidden_character_is_refused_naming_it(client, session, alice):
     """The notation's own refusal quoted the character, which shows nothing: « Caractère non accepté : «  » »."""
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.get(table=2)
     client.force_login(alice)
     response = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/", {"move": "H4 VA\u200bGUE"})

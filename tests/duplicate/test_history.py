@@ -5,8 +5,10 @@ import json
 import pytest
 
 from clubsite.models import ApiToken
-from duplicate import services
 from duplicate.models import Change
+from duplicate.services.rankings import ranking
+from duplicate.services.results import result_mark, result_set
+from duplicate.services.rounds import round_add
 
 from .conftest import make_session
 
@@ -23,7 +25,7 @@ def put_scores(client, session, token, scores):
 
 
 def test_a_finished_session_refuses_every_write_with_409_until_reopened(client, session, alice):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
     anne = session.players.first()
     client.force_login(alice)
     client.post(f"/duplicate/{session.pk}/terminer/")
@@ -47,12 +49,12 @@ def test_a_finished_session_refuses_every_write_with_409_until_reopened(client, 
 
 
 def test_every_change_is_kept_with_who_and_old_and_new(client, session, alice, bob):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
     anne, bruno = session.players.all()[:2]
-    services.result_set(round_=round_, player=anne, score=20, by=alice)
-    services.result_set(round_=round_, player=anne, move="H4 VAGUE", by=alice)
-    services.result_mark(round_=round_, player=anne, warning=True, by=alice)
-    services.result_set(round_=round_, player=bruno, score=12)  # from his own page
+    result_set(round_=round_, player=anne, score=20, by=alice)
+    result_set(round_=round_, player=anne, move="H4 VAGUE", by=alice)
+    result_mark(round_=round_, player=anne, warning=True, by=alice)
+    result_set(round_=round_, player=bruno, score=12)  # from his own page
     entries = [
         (c.field, c.old, c.new, c.user.get_username() if c.user else None) for c in session.changes.filter(player=anne)
     ]
@@ -85,15 +87,15 @@ def test_every_change_is_kept_with_who_and_old_and_new(client, session, alice, b
 
 
 def test_a_draw_typed_by_mistake_is_cancelled_while_nothing_depends_on_it(client, session, alice):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
-    second = services.round_add(session=session, draw_text="ST+AIONX", by=alice)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    second = round_add(session=session, draw_text="ST+AIONX", by=alice)
     client.force_login(alice)
     response = client.post(f"/duplicate/{session.pk}/coups/1/annuler/")
     assert response.status_code == 400
     assert "Seul le dernier coup peut être annulé." in response.content.decode()
     token = ApiToken.issue(alice)
     auth = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
-    services.result_set(round_=second, player=session.players.first(), score=10)
+    result_set(round_=second, player=session.players.first(), score=10)
     response = client.delete(f"/api/duplicate/sessions/{session.pk}/rounds/2", **auth)
     assert (response.status_code, response.json()["detail"]) == (
         409,
@@ -109,11 +111,11 @@ def test_a_draw_typed_by_mistake_is_cancelled_while_nothing_depends_on_it(client
 def test_players_renamed_moved_declared_absent_or_removed(client, alice, lyon):
     """Issue 11: an absent player (forfait) does not count towards the 16 players of the solo bonus."""
     session = make_session(alice, lyon, players=[f"Joueur {n}" for n in range(1, 17)])
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     first, second, last = session.players.get(table=1), session.players.get(table=2), session.players.get(table=16)
-    services.result_set(round_=round_, player=first, score=26)
-    services.result_set(round_=round_, player=second, score=20)
-    assert [(n.player.name, n.row.total) for n in services.ranking(session)[0][:1]] == [("Joueur 1", 36)]
+    result_set(round_=round_, player=first, score=26)
+    result_set(round_=round_, player=second, score=20)
+    assert [(n.player.name, n.row.total) for n in ranking(session)[0][:1]] == [("Joueur 1", 36)]
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/joueurs/{last.pk}/"
     response = client.post(url, {"name": "Zoé Martin", "table": "16", "absent": "1"})
@@ -121,7 +123,7 @@ def test_players_renamed_moved_declared_absent_or_removed(client, alice, lyon):
     last.refresh_from_db()
     assert (last.name, last.absent) == ("Zoé Martin", True)
     # 15 present: no solo bonus any more.
-    assert [(n.player.name, n.row.total) for n in services.ranking(session)[0][:1]] == [("Joueur 1", 26)]
+    assert [(n.player.name, n.row.total) for n in ranking(session)[0][:1]] == [("Joueur 1", 26)]
     response = client.post(f"/duplicate/{session.pk}/joueurs/{second.pk}/", {"name": "X", "table": "1"})
     assert (response.status_code, "La table 1 est déjà prise." in response.content.decode()) == (400, True)
     response = client.post(f"/duplicate/{session.pk}/joueurs/{first.pk}/retirer/")
@@ -133,10 +135,10 @@ def test_players_renamed_moved_declared_absent_or_removed(client, alice, lyon):
 
 
 def test_the_api_reads_the_whole_game_and_corrects_any_move(client, session, alice):
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
     anne = session.players.get(table=1)
-    services.result_set(round_=first, player=anne, score=20)
+    result_set(round_=first, player=anne, score=20)
     auth = {"HTTP_AUTHORIZATION": f"Bearer {ApiToken.issue(alice)}"}
     url = f"/api/duplicate/sessions/{session.pk}"
     response = client.patch(
@@ -171,8 +173,8 @@ def test_the_api_reads_the_whole_game_and_corrects_any_move(client, session, ali
 
 def test_a_club_member_reads_the_results_and_not_the_history(client, session, alice, bob):
     """Issue 15's trial: a member who reads every score on the recap got 403 « … peuvent la modifier » on a GET."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
-    services.result_set(round_=round_, player=session.players.first(), score=20, by=alice)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    result_set(round_=round_, player=session.players.first(), score=20, by=alice)
     token = ApiToken.issue(bob)
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
     response = client.get(f"/api/duplicate/sessions/{session.pk}/results", **headers)

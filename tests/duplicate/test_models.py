@@ -7,8 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 
-from duplicate import services
 from duplicate.models import Round, Session, Tournament
+from duplicate.services.players import players_add
+from duplicate.services.rounds import round_add
+from duplicate.services.tournaments import tournament_create
 from tests.conftest import accept_invitations
 
 from .conftest import make_session
@@ -23,11 +25,11 @@ def dave(db):
 
 
 def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, dave, lyon, grenoble):
-    services.players_add(session=session, rows=[(9, "@dave")])
+    players_add(session=session, rows=[(9, "@dave")])
     accept_invitations(session.players.all())
     personal, in_grenoble = make_session(charlie), make_session(charlie, grenoble)
-    cup = services.tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
-    derby = services.tournament_create(name="Derby", creator=charlie, sessions=[personal, in_grenoble])
+    cup = tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
+    derby = tournament_create(name="Derby", creator=charlie, sessions=[personal, in_grenoble])
     lyon_sessions = set(Session.objects.filter(club=lyon))
 
     def sessions(queryset):
@@ -54,8 +56,8 @@ def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, cha
 
 def test_the_current_round_is_the_last_one_drawn(session):
     assert session.current_round() is None
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    second = services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    second = round_add(session=session, draw_text="ST+AIONX")
     assert session.current_round() == second  # its top not placed yet
 
 

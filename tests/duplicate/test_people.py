@@ -10,62 +10,18 @@ import pytest
 from openpyxl import load_workbook
 
 from clubsite.models import Profile
-from duplicate import exports, services
-from duplicate.services import PlayerLine
+from duplicate import exports
+from duplicate.errors import DuplicateError
+from duplicate.player_lines import PlayerLine
+from duplicate.services.players import player_update
+from duplicate.services.results import result_mark, result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.tournaments import tournament_create, tournament_ranking
 from tests.conftest import accept_invitations
 
 from .conftest import make_session, play_the_evening
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.mark.parametrize(
-    ("text", "rows"),
-    [
-        ("1;Anne;123456", [(1, "Anne", "123456", "", "")]),
-        (
-            "1;Anne;123456;Lyon Bellecour;N1\n2;Bruno;;Paris;B",
-            [
-                (1, "Anne", "123456", "Lyon Bellecour", "N1"),
-                (2, "Bruno", "", "Paris", "B"),
-            ],
-        ),
-        ("12;Claire;Dupont", [(12, "Claire Dupont", "", "", "")]),  # no digit: a name in two fields, as before
-        ("12;Claire;Dupont;", [(12, "Claire Dupont", "", "", "")]),  # a trailing separator changes nothing
-        ("7;Zoé;ABC;;A", [(7, "Zoé", "ABC", "", "A")]),  # a series given: the third field is the licence
-        (
-            "Série,LICENCE,Nom,Table\nN1,42,Anne,3\nB,,Bruno,\n",
-            [
-                (3, "Anne", "42", "", "N1"),
-                (None, "Bruno", "", "", "B"),
-            ],
-        ),
-    ],
-)
-def test_a_line_gives_licence_club_and_series(text, rows):
-    assert services.parse_player_lines(text) == rows
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1;Anne;12-34", "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres \\(20 au plus\\)."),
-        ("1;Anne;" + "1" * 21, "Ligne 1 : la licence « 1{21} » ne compte"),
-        ("1;Anne;1\n2;Bruno;2;" + "C" * 81, "Ligne 2 : nom de club trop long \\(80 caractères au plus\\)."),
-        ("1;Anne;1;Lyon;ABCDEFGHIJK", "Ligne 1 : série trop longue \\(10 caractères au plus\\)."),
-        ("1;Anne;1;Lyon;A;en trop", "Ligne 1 : une ligne compte au plus table, nom, licence, club et série."),
-        ("nom;table\nAnne;x", "Ligne 2 : « x » n'est pas un numéro de table."),
-        ("table;nom;licence\n1;;42", "Ligne 2 : le joueur n'a pas de nom."),
-        # Trial: a five-field line whose licence has no digit became one long name, its series lost.
-        (
-            "7;Zoé Ü;ABCDEFGHIJKLMNOPQRSTUVWXYZ;;A",
-            "Ligne 1 : la licence « ABCDEFGHIJKLMNOPQRSTUVWXYZ » ne compte que des lettres et des chiffres",
-        ),
-    ],
-)
-def test_a_bad_line_is_refused_with_its_number(text, message):
-    with pytest.raises(services.DuplicateError, match=message):
-        services.parse_player_lines(text)
 
 
 def test_a_member_brings_his_licence_once_linked(alice, bob, lyon):
@@ -87,14 +43,14 @@ def evening(alice, bob, lyon):
         players=[PlayerLine(1, "Anne", "123456", "Lyon", "A"), PlayerLine(2, "Bruno", "", "Paris", "B"), (3, "@bob")],
     )
     anne, bruno, bob_seat = session.players.order_by("table")
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player, score in ((anne, 26), (bruno, 26), (bob_seat, 20)):
-        services.result_set(round_=first, player=player, score=score)
-    second = services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+        result_set(round_=first, player=player, score=score)
+    second = round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
     for player, score in ((anne, second.top_score), (bruno, 10), (bob_seat, 10)):
-        services.result_set(round_=second, player=player, score=score)
-    services.result_mark(round_=second, player=bruno, warning=True)
-    services.result_mark(round_=second, player=bob_seat, penalty=5)
+        result_set(round_=second, player=player, score=score)
+    result_mark(round_=second, player=bruno, warning=True)
+    result_mark(round_=second, player=bob_seat, penalty=5)
     return session
 
 
@@ -141,15 +97,15 @@ def test_the_federation_files_give_the_place_ties_sharing_it(client, alice, lyon
 
     def tied_evening():
         session = make_session(alice, lyon, players=[(1, "Anne"), (2, "Bruno"), (3, "Chloé")])
-        move = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        move = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
         for player, score in zip(session.players.order_by("table"), (26, 26, 20), strict=True):
-            services.result_set(round_=move, player=player, score=score)
+            result_set(round_=move, player=player, score=score)
         return session
 
-    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[tied_evening(), tied_evening()])
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[tied_evening(), tied_evening()])
     content = client.get(f"/duplicate/tournois/{tournament.pk}/?export=federation").content.decode("iso-8859-1")
     assert list(csv.reader(io.StringIO(content))) == [["1", "Anne", "52"], ["1", "Bruno", "52"], ["3", "Chloé", "40"]]
-    ranking = services.tournament_ranking(tournament, reader=alice)
+    ranking = tournament_ranking(tournament, reader=alice)
     assert exports.tournament_build(ranking, "csv", "Coupe").decode("utf-8-sig").splitlines()[:2] == [
         "Nom;Coupe",
         "Date;24/11/2026",
@@ -167,7 +123,7 @@ def _edit(client, player, **fields):
 def test_the_service_corrects_licence_club_and_series_and_keeps_each_in_the_history(alice, lyon):
     session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
     anne = session.players.get()
-    services.player_update(
+    player_update(
         player=anne, name="Anne", table=1, absent=False, licence=" 654321 ", club="Lyon Bellecour", series="", by=alice
     )
     anne.refresh_from_db()
@@ -184,7 +140,7 @@ def test_the_same_values_again_add_nothing_to_the_history(alice, lyon):
     session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
     anne = session.players.get()
     before = session.changes.count()
-    services.player_update(player=anne, name="Anne", table=1, absent=False, licence="123456", club="Lyon", series="A")
+    player_update(player=anne, name="Anne", table=1, absent=False, licence="123456", club="Lyon", series="A")
     assert session.changes.count() == before
 
 
@@ -243,8 +199,8 @@ def test_the_service_refuses_what_the_columns_would_not_keep(alice, lyon, fields
     session = make_session(alice, lyon, players=[PlayerLine(1, "Anne", "123456", "Lyon", "A")])
     anne = session.players.get()
     values = {"licence": "123456", "club": "Lyon", "series": "A"} | fields
-    with pytest.raises(services.DuplicateError) as refused:
-        services.player_update(player=anne, name="Anne", table=1, absent=False, **values)
+    with pytest.raises(DuplicateError) as refused:
+        player_update(player=anne, name="Anne", table=1, absent=False, **values)
     assert str(refused.value) == message
     anne.refresh_from_db()
     assert (anne.licence, anne.club_name, anne.series) == ("123456", "Lyon", "A")
@@ -257,36 +213,6 @@ def test_only_the_sessions_organisers_edit_a_player(client, alice, bob, lyon):
     assert _edit(client, anne, licence="999").status_code in (403, 404)
     anne.refresh_from_db()
     assert anne.licence == "123456"
-
-
-def test_in_a_numbered_list_a_line_without_a_table_number_is_refused():
-    """Trial of issue 16: "abc;Bob" among numbered lines became a player named "abc Bob" without a table."""
-    with pytest.raises(services.DuplicateError, match="^Ligne 2 : « abc » n'est pas un numéro de table.$"):
-        services.parse_player_lines("1;Anne\nabc;Bob\n3;Claire")
-    # A list without numbers reads each line as a name, its fields joined; a lone name in a numbered list has none.
-    assert services.parse_player_lines("Dupont;Claire\nMartin;Paul") == [
-        (None, "Dupont Claire", "", "", ""),
-        (None, "Martin Paul", "", "", ""),
-    ]
-    assert services.parse_player_lines("1;Anne\nBruno") == [(1, "Anne", "", "", ""), (None, "Bruno", "", "", "")]
-
-
-def test_every_bad_line_of_a_list_is_said_at_once():
-    """Trial of issue 16: only the first bad line was said; the organiser corrected and pasted again for each."""
-    text = "1;Anne;12-34\n2;Bruno\n2;Claire\nx;Denis\n3;" + "E" * 81
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines(text)
-    assert refused.value.sentences() == [
-        "Ligne 1 : la licence « 12-34 » ne compte que des lettres et des chiffres (20 au plus).",
-        "Ligne 3 : la table 2 est déjà celle de la ligne 2.",
-        "Ligne 4 : « x » n'est pas un numéro de table.",
-        "Ligne 5 : nom trop long (80 caractères au plus).",
-    ]
-    many = "\n".join(f"{n};" for n in range(1, 14))
-    with pytest.raises(services.LinesRefused) as refused:
-        services.parse_player_lines(many)
-    assert len(refused.value.sentences()) == 11
-    assert refused.value.sentences()[-1] == "Et 3 autres lignes refusées."
 
 
 def test_a_refused_list_comes_back_whole_beside_its_reasons(client, alice, lyon):

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from clubsite.models import ApiToken, Membership
-from duplicate import services
 from duplicate.recap import player_recap
+from duplicate.services.rankings import ranking
 
 from .conftest import make_session, play_the_evening
 
@@ -34,7 +34,7 @@ def test_the_recap_counts_as_the_ranking_with_solos_a_warning_and_a_penalty(alic
         (4, "M6 HUE", 24, -47, False, True, 5, 75),  # the 4th avertissement
     ]
     assert [(row.tops_total, row.percent) for row in recap.rows] == [(26, 76.9), (44, 109.1), (57, 98.2), (128, 58.6)]
-    ranked = {named.player.pk: named.row for named in services.ranking(session)[0]}
+    ranked = {named.player.pk: named.row for named in ranking(session)[0]}
     assert recap.rows[-1].total == ranked[bob.pk].total == 75
     assert (recap.place, recap.row.solos, recap.row.penalty_points, recap.row.warnings) == (2, 1, 10, 4)
     assert ranked[paul.pk].total == 26 + 12 + 13 + 71 + 10 and ranked[paul.pk].place == 1

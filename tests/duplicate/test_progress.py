@@ -8,8 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubsite.progress import ProgressFilters
-from duplicate import services
 from duplicate.progress import member_progress
+from duplicate.services.results import Entry, results_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 from tests.duplicate.conftest import TOPS, make_session, play_the_evening
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +26,11 @@ def bobs_session(organiser, club, bobs, *, date, name="Jeudi", finish=True, **fi
     session = make_session(organiser, club, players=["@bob", "Paul"], date=date, name=name, **fields)
     bob, paul = session.players.order_by("table")
     for (draw, top), entry in zip(TOPS, bobs, strict=True):
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
-        mine = services.Entry(bob.pk, move=entry) if isinstance(entry, str) else services.Entry(bob.pk, entry)
-        services.results_set(round_=round_, entries=[mine, services.Entry(paul.pk, 10)])
+        round_ = round_add(session=session, draw_text=draw, top_text=top)
+        mine = Entry(bob.pk, move=entry) if isinstance(entry, str) else Entry(bob.pk, entry)
+        results_set(round_=round_, entries=[mine, Entry(paul.pk, 10)])
     if finish:
-        services.session_finish(session=session)
+        session_finish(session=session)
     return session
 
 

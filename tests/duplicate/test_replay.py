@@ -5,8 +5,12 @@ from html import unescape
 
 import pytest
 
-from duplicate import services
 from duplicate.models import Session
+from duplicate.services.rankings import ranking
+from duplicate.services.replays import replay_standing
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 
 from .conftest import make_session
 
@@ -22,10 +26,10 @@ def played(alice, lyon):
     session = make_session(alice, lyon, players=tuple(ROOM))
     players = {player.name: player for player in session.players.all()}
     for number, (draw, top) in enumerate(MOVES[:2]):
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top, by=alice)
+        round_ = round_add(session=session, draw_text=draw, top_text=top, by=alice)
         for name, scores in ROOM.items():
-            services.result_set(round_=round_, player=players[name], score=min(scores[number], round_.top_score))
-    services.session_finish(session=session, by=alice)
+            result_set(round_=round_, player=players[name], score=min(scores[number], round_.top_score))
+    session_finish(session=session, by=alice)
     return session
 
 
@@ -76,9 +80,9 @@ def test_a_member_of_the_club_replays_the_session_alone_against_its_tops(client,
     next_move(client, replay)
     replay.refresh_from_db()
     assert replay.finished_at is not None and replay.rounds.count() == 2
-    standing = services.replay_standing(replay)
+    standing = replay_standing(replay)
     total = first.results.get().score + source_second.top_score
-    room = {named.player.name: named.row.total for named in services.ranking(played)[0]}
+    room = {named.player.name: named.row.total for named in ranking(played)[0]}
     assert standing.total == total
     assert standing.place == 1 + sum(other > total for other in room.values())
     assert (standing.players, standing.winner) == (4, max(room.values()))  # the room's three, and him
@@ -97,7 +101,7 @@ def test_a_replay_at_the_top_of_every_move_would_have_won(client, bob, played):
         client.post(f"/duplicate/joueur/{key}/", {"move": top})
     next_move(client, replay)
     replay.refresh_from_db()
-    standing = services.replay_standing(replay)
+    standing = replay_standing(replay)
     # Bruno found both tops too: the first place is shared.
     assert (standing.place, standing.ordinal, standing.percent) == (1, "1er ex aequo", 100.0)
     assert "Dans la salle, vous auriez été 1er ex aequo sur 4 joueurs" in page(client, replay)
@@ -105,7 +109,7 @@ def test_a_replay_at_the_top_of_every_move_would_have_won(client, bob, played):
 
 def test_only_a_finished_session_that_the_member_may_read_is_replayed(client, alice, bob, charlie, lyon, played):
     running = make_session(alice, lyon, players=("Anne",))
-    services.round_add(session=running, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
+    round_add(session=running, draw_text="VAGUEST", top_text="H4 VAGUE", by=alice)
     client.force_login(bob)
     response = client.post(f"/duplicate/{running.pk}/rejouer/")
     assert response.status_code == 409

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from duplicate import services
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, timer_start
 
 pytestmark = pytest.mark.django_db
 
@@ -19,14 +20,14 @@ def test_the_room_follows_the_move_and_ranks_the_closed_moves_only(client, sessi
     url = f"/duplicate/salle/{session.public_key}/"
     html = client.get(url).content.decode()
     assert "En attente du premier tirage" in html and "site-header" not in html
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     alice_player, bob_player = session.players.all()
-    services.result_set(round_=first, player=alice_player, score=26)
+    result_set(round_=first, player=alice_player, score=26)
     html = client.get(url).content.decode()
     assert "H4 VAGUE</span> <strong>26</strong>" in html  # the top, revealed
     assert ranking_totals(html) == [("Alice", "0"), ("Bob", "0")]  # move 1 is still being entered
     assert html.count("placed new") == 5  # VAGUE's tiles marked on the grid
-    services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="ST+AIONX")
     html = client.get(url).content.decode()
     assert "Coup 2" in html and 'aria-label="Tirage ST+AIONX"' in html
     assert ranking_totals(html) == [("Alice", "26"), ("Bob", "0")]  # move 1 closed by the next draw
@@ -36,8 +37,8 @@ def test_the_room_follows_the_move_and_ranks_the_closed_moves_only(client, sessi
 
 def test_the_room_changes_phase_when_the_time_runs_out(client, session):
     """Nothing is written when a move's time runs out, yet the room's screen must say writing is closed."""
-    services.round_add(session=session, draw_text="VAGUEST")
-    services.timer_start(session=session)
+    round_add(session=session, draw_text="VAGUEST")
+    timer_start(session=session)
     session.refresh_from_db()
     url = f"/duplicate/salle/{session.public_key}/"
     assert "Réflexion" in client.get(url).content.decode()

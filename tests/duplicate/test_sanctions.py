@@ -11,9 +11,15 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from duplicate import services
 from duplicate.models import Season
 from duplicate.recap import player_recap
+from duplicate.services import rankings
+from duplicate.services.players import players_add
+from duplicate.services.results import result_mark, result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.seasons import season_ranking
+from duplicate.services.sessions import session_finish, session_reopen
+from duplicate.services.tournaments import tournament_create, tournament_ranking
 
 from .conftest import AVIONS, VAGUE, make_session, played_session
 from .test_simultanes import make_simultane, play, room
@@ -32,25 +38,25 @@ def evening(alice, lyon):
     session = make_session(alice, lyon, players=[(10, "Claire"), (11, "Denis")])
     claire, denis = session.players.order_by("table")
     penalty = session.rules_engine.duplicate_penalty
-    first = services.round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
-    services.result_set(round_=first, player=claire, score=3)
-    services.result_mark(round_=first, player=claire, penalty=penalty)
-    services.result_set(round_=first, player=denis, move="H4 VAGUE")
-    second = services.round_add(session=session, draw_text=AVIONS[0], top_text=AVIONS[1])
-    services.result_set(round_=second, player=claire, move="4G AVIONS")
-    services.result_set(round_=second, player=denis, score=9)
-    services.result_mark(round_=second, player=denis, penalty=penalty)
-    (zoe,) = services.players_add(session=session, rows=[(12, "Zoé")])
-    third = services.round_add(session=session, draw_text=SEXE[0], top_text=SEXE[1])
-    services.result_set(round_=third, player=claire, score=13)
-    services.result_set(round_=third, player=denis, move="L4 SEXY")
-    services.result_set(round_=third, player=zoe, move="L4 SEXE")
-    services.session_finish(session=session)
+    first = round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
+    result_set(round_=first, player=claire, score=3)
+    result_mark(round_=first, player=claire, penalty=penalty)
+    result_set(round_=first, player=denis, move="H4 VAGUE")
+    second = round_add(session=session, draw_text=AVIONS[0], top_text=AVIONS[1])
+    result_set(round_=second, player=claire, move="4G AVIONS")
+    result_set(round_=second, player=denis, score=9)
+    result_mark(round_=second, player=denis, penalty=penalty)
+    (zoe,) = players_add(session=session, rows=[(12, "Zoé")])
+    third = round_add(session=session, draw_text=SEXE[0], top_text=SEXE[1])
+    result_set(round_=third, player=claire, score=13)
+    result_set(round_=third, player=denis, move="L4 SEXY")
+    result_set(round_=third, player=zoe, move="L4 SEXE")
+    session_finish(session=session)
     return session
 
 
 def test_a_penalty_on_a_small_score_counts_zero_in_the_ranking_and_the_recaps(client, alice, evening):
-    rows, tops_total = services.ranking(evening)
+    rows, tops_total = rankings.ranking(evening)
     assert tops_total == 57
     assert [
         (n.player.name, n.row.total, n.row.gap, n.row.percent, n.row.place, n.row.penalty_points) for n in rows
@@ -95,9 +101,9 @@ def test_the_session_files_count_the_same_total(client, alice, evening):
 
 def test_an_arbiters_zero_is_noted_in_the_session_files(client, alice, evening):
     """Third trial: the recap marks an arbiter's zero « z », the CSV and the XLSX left its notes cell empty."""
-    services.session_reopen(session=evening)
+    session_reopen(session=evening)
     claire = evening.players.get(name="Claire")
-    services.result_mark(round_=evening.rounds.get(number=3), player=claire, zero=True)
+    result_mark(round_=evening.rounds.get(number=3), player=claire, zero=True)
     client.force_login(alice)
     content = client.get(f"/duplicate/{evening.pk}/export/csv/").content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(content, newline=""), delimiter=";"))
@@ -115,8 +121,8 @@ def test_an_arbiters_zero_is_noted_in_the_combined_rankings_files(client, comite
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     play(lyon_room, [(26, 20)], finish=False)
     ben = lyon_room.players.get(name="Ben")
-    services.result_mark(round_=lyon_room.rounds.get(number=1), player=ben, zero=True)
-    services.session_finish(session=lyon_room)
+    result_mark(round_=lyon_room.rounds.get(number=1), player=ben, zero=True)
+    session_finish(session=lyon_room)
     client.force_login(eve)
     url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
     lines = client.get(url, {"export": "csv"}).content.decode("utf-8-sig").splitlines()
@@ -125,8 +131,8 @@ def test_an_arbiters_zero_is_noted_in_the_combined_rankings_files(client, comite
 
 def test_a_tournament_and_a_season_count_the_same_total(client, alice, lyon, evening):
     other = played_session(alice, lyon, datetime.date(2026, 11, 26), [VAGUE], {"Claire": (26,), "Denis": (26,)})
-    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[evening, other])
-    ranking = services.tournament_ranking(tournament, reader=alice)
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[evening, other])
+    ranking = tournament_ranking(tournament, reader=alice)
     assert [(player.name, row.total, row.session_totals) for player, row in ranking.rows] == [
         ("Claire", 57, (31, 26)),
         ("Denis", 56, (30, 26)),
@@ -139,7 +145,7 @@ def test_a_tournament_and_a_season_count_the_same_total(client, alice, lyon, eve
         club=lyon, name="Automne", start=datetime.date(2026, 11, 1), end=datetime.date(2026, 11, 30),
         ranked_by=Season.RankedBy.TOTAL,
     )  # fmt: skip
-    assert [(name, row.total) for name, row in services.season_ranking(season, reader=alice).rows][:2] == [
+    assert [(name, row.total) for name, row in season_ranking(season, reader=alice).rows][:2] == [
         ("Claire", 57),
         ("Denis", 56),
     ]
@@ -150,14 +156,14 @@ def test_the_zeros_of_the_reglement_count_zero(alice, lyon):
     draw. Each counts 0, and a penalty or an avertissement on it takes nothing more."""
     session = make_session(alice, lyon, players=["Anne", "Bruno", "Chloé", "Denis", "Émile"])
     anne, bruno, chloe, denis, _emile = session.players.order_by("table")
-    first = services.round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
-    services.result_set(round_=first, player=anne, move="H4 VAGUE")
-    services.result_set(round_=first, player=bruno, score=26)
-    services.result_mark(round_=first, player=bruno, zero=True, penalty=session.rules_engine.duplicate_penalty)
-    chloe_result = services.result_set(round_=first, player=chloe, move="A1 VAGUE")
-    denis_result = services.result_set(round_=first, player=denis, move="H4 VAGUEZ")
+    first = round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
+    result_set(round_=first, player=anne, move="H4 VAGUE")
+    result_set(round_=first, player=bruno, score=26)
+    result_mark(round_=first, player=bruno, zero=True, penalty=session.rules_engine.duplicate_penalty)
+    chloe_result = result_set(round_=first, player=chloe, move="A1 VAGUE")
+    denis_result = result_set(round_=first, player=denis, move="H4 VAGUEZ")
     assert (chloe_result.score, denis_result.score) == (0, 0) and chloe_result.reason and denis_result.reason
-    totals = {named.player.name: named.row.total for named in services.ranking(session)[0]}
+    totals = {named.player.name: named.row.total for named in rankings.ranking(session)[0]}
     assert totals == {"Anne": 26, "Bruno": 0, "Chloé": 0, "Denis": 0, "Émile": 0}
 
 
@@ -165,13 +171,13 @@ def test_a_move_has_one_avertissement_at_most(session):
     """Four marks on one move are one avertissement: the next three moves' avertissements are the 2nd to the 4th,
     the 4th costing 5 on a move of 10."""
     player = session.players.first()
-    rounds = [services.round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])]
+    rounds = [round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])]
     rounds += [session.rounds.create(number=number, draw="ABCDEFG", top="", top_score=10) for number in (2, 3, 4)]
     for round_ in rounds:
-        services.result_set(round_=round_, player=player, score=10)
+        result_set(round_=round_, player=player, score=10)
     for _twice in range(4):
-        services.result_mark(round_=rounds[0], player=player, warning=True)
+        result_mark(round_=rounds[0], player=player, warning=True)
     for round_ in rounds[1:]:
-        services.result_mark(round_=round_, player=player, warning=True)
-    row = services.ranking(session)[0][0].row
+        result_mark(round_=round_, player=player, warning=True)
+    row = rankings.ranking(session)[0][0].row
     assert (row.warnings, row.penalty_points, row.total) == (4, 5, 10 * 4 - 5)

@@ -21,9 +21,17 @@ from clubsite.api import api
 from clubsite.invitations import InvitationRefused, invitation_accept
 from clubsite.models import ApiToken, Invitation, Membership
 from clubsite.progress import ProgressFilters
-from duplicate import services, simultanes
+from duplicate import simultanes
+from duplicate.errors import DuplicateError
 from duplicate.models import Change, ExportJob, Player, Result, Round, Season, Session
+from duplicate.player_lines import PlayerLine
 from duplicate.progress import member_progress
+from duplicate.services.players import players_add
+from duplicate.services.replays import session_replay
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, round_reveal_top
+from duplicate.services.sessions import session_finish
+from duplicate.services.tournaments import tournament_create
 from tests.conftest import accept_invitations
 
 from .conftest import make_session
@@ -52,7 +60,7 @@ class Cast:
 
 
 def room(simultane, club, organiser, names):
-    lines = [services.PlayerLine(table, name) for table, name in enumerate(names, 1)]
+    lines = [PlayerLine(table, name) for table, name in enumerate(names, 1)]
     registered = simultanes.room_register(simultane=simultane, club=club, creator=organiser, players=lines)
     accept_invitations(registered.players.all())
     return registered
@@ -63,10 +71,10 @@ def play(session, moves, *, last_top=True):
     finds every top."""
     first = session.players.order_by("table").first()
     for number in range(1, moves + 1):
-        round_ = services.round_add(session=session)
+        round_ = round_add(session=session)
         if last_top or number < moves:
-            round_ = services.round_reveal_top(round_=round_)
-            services.result_set(round_=round_, player=first, score=round_.top_score)
+            round_ = round_reveal_top(round_=round_)
+            result_set(round_=round_, player=first, score=round_.top_score)
 
 
 @pytest.fixture
@@ -89,7 +97,7 @@ def cast(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave):
 def close(cast):
     """The ranking closed once every room has revealed its last move's top: the closing waits for Grenoble's."""
     for pending in Round.objects.filter(session__simultane=cast.simultane, top=""):
-        services.round_reveal_top(round_=pending)
+        round_reveal_top(round_=pending)
     simultanes.simultane_close(simultane=cast.simultane)
 
 
@@ -386,14 +394,14 @@ def test_a_room_at_the_same_move_without_its_top_seals_the_one_that_revealed_it(
     """Grenoble's room draws move 3 without its top (stage 6) while Lyon's has revealed it (7): Lyon's top of move 3
     would be read ahead. It opens as soon as Grenoble's room reveals it."""
     second = cast.grenoble_room.rounds.get(number=2)
-    services.round_reveal_top(round_=second)
-    services.round_add(session=cast.grenoble_room)
+    round_reveal_top(round_=second)
+    round_add(session=cast.grenoble_room)
     client.force_login(bruno)
     recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
     assert client.get(recap).status_code == 404
-    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))
+    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))
     assert client.get(recap).status_code == 200
-    services.round_add(session=cast.lyon_room)  # Lyon's draw of move 4: ahead again
+    round_add(session=cast.lyon_room)  # Lyon's draw of move 4: ahead again
     assert client.get(recap).status_code == 404
 
 
@@ -401,17 +409,17 @@ def test_another_room_on_the_same_move_is_sealed_while_his_is_playing_it(cast, b
     """Trial of issue 22: Lyon's room and Grenoble's both had move N drawn, neither its top revealed; a Lyon member
     seated in Grenoble's room read Lyon's bulletins on that move (`…/results`: « 63, 10A ETAGEONS ») while he was
     still looking for his. Lyon's room opens once Grenoble's reveals the move."""
-    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=2))
-    services.round_add(session=cast.grenoble_room)  # Grenoble: move 3 drawn (stage 6)
+    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=2))
+    round_add(session=cast.grenoble_room)  # Grenoble: move 3 drawn (stage 6)
     # Lyon's room on move 3 too, its top not revealed (stage 6), a bulletin of 63 in.
     Round.objects.filter(session=cast.lyon_room, number=3).update(top="", top_score=None)
     lyon_third = cast.lyon_room.rounds.get(number=3)
-    services.result_set(round_=lyon_third, player=cast.ann, score=63)
+    result_set(round_=lyon_third, player=cast.ann, score=63)
     client.force_login(bruno)
     results = f"/api/duplicate/sessions/{cast.lyon_room.pk}/results"
     recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
     assert (client.get(results).status_code, client.get(recap).status_code) == (404, 404)
-    services.round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))  # Grenoble at 7, Lyon at 6
+    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))  # Grenoble at 7, Lyon at 6
     assert (client.get(results).status_code, client.get(recap).status_code) == (200, 200)
 
 
@@ -422,7 +430,7 @@ def test_a_seat_he_is_invited_to_seals_as_one_he_accepted(client, cast, bob, cha
     client.force_login(bob)  # a plain member of Lyon's club, in no room: he reads it
     assert client.get(recap).status_code == 200
     client.force_login(charlie)
-    services.players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
     invited = cast.grenoble_room.players.get(table=9)
     assert (invited.member, invited.invitations.get().invitee) == (None, bob)
     client.force_login(bob)
@@ -433,9 +441,9 @@ def test_a_seat_he_is_invited_to_seals_as_one_he_accepted(client, cast, bob, cha
 def test_his_own_seat_in_a_room_ahead_of_the_one_he_runs_is_sealed_but_for_his_phone(client, cast, alice, charlie):
     """Charlie, who runs Grenoble's room, also takes a seat in Lyon's: his recap and his progress there wait for the
     ranking to close; his phone's link is given out in Lyon's room and stays his."""
-    services.players_add(session=cast.lyon_room, rows=[(3, "@charlie")], by=alice)
+    players_add(session=cast.lyon_room, rows=[(3, "@charlie")], by=alice)
     accept_invitations(cast.lyon_room.players.all())
-    services.session_finish(session=cast.lyon_room)
+    session_finish(session=cast.lyon_room)
     seat = cast.lyon_room.players.get(member=charlie)
     client.force_login(charlie)
     recap = reverse("duplicate:player_recap", args=[cast.lyon_room.pk, seat.pk])
@@ -466,11 +474,11 @@ def test_the_simultanes_rooms_table_links_no_sealed_room(client, cast, alice):
 
 
 def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, cast, alice, bob, bruno, lyon):
-    services.session_finish(session=cast.lyon_room)
+    session_finish(session=cast.lyon_room)
     other = make_session(alice, lyon, players=["Ann"], date=datetime.date(2026, 1, 5))
-    services.round_add(session=other, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.session_finish(session=other)
-    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=[cast.lyon_room, other])
+    round_add(session=other, draw_text="VAGUEST", top_text="H4 VAGUE")
+    session_finish(session=other)
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[cast.lyon_room, other])
     day = cast.lyon_room.date
     season = Season.objects.create(club=lyon, name="Saison", start=datetime.date(2026, 1, 1), end=day)
 
@@ -492,30 +500,30 @@ def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, 
 
 
 def test_a_sealed_room_is_not_replayed(client, cast, bob, bruno, charlie):
-    services.session_finish(session=cast.lyon_room)
+    session_finish(session=cast.lyon_room)
     client.force_login(bruno)
     assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 404
     refusal = (
         "La séance rejouée est une salle de simultané en avance sur la vôtre : son rejeu attend l'arrêt du classement."
     )
-    with pytest.raises(services.DuplicateError, match=refusal):
-        services.session_replay(source=cast.lyon_room, creator=bruno)
+    with pytest.raises(DuplicateError, match=refusal):
+        session_replay(source=cast.lyon_room, creator=bruno)
     # Bob, in no room, replays it; then he takes a seat in Grenoble's room: the rest of his replay waits.
     client.force_login(bob)
     assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 302
     replay = Session.objects.get(replay_of=cast.lyon_room)
-    assert services.round_add(session=replay).draw == "VAGUEST"
-    services.players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    assert round_add(session=replay).draw == "VAGUEST"
+    players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
     accept_invitations(cast.grenoble_room.players.all())
-    services.round_reveal_top(round_=replay.rounds.get())
-    with pytest.raises(services.DuplicateError, match=refusal):
-        services.round_add(session=replay)
+    round_reveal_top(round_=replay.rounds.get())
+    with pytest.raises(DuplicateError, match=refusal):
+        round_add(session=replay)
     close(cast)
-    assert services.round_add(session=replay).draw == "ST+AIONX"
+    assert round_add(session=replay).draw == "ST+AIONX"
 
 
 def test_a_member_takes_one_room_of_a_simultane(client, cast, bruno, dave):
-    services.players_add(session=cast.annecy_room, rows=[(9, "@bruno")], by=dave)
+    players_add(session=cast.annecy_room, rows=[(9, "@bruno")], by=dave)
     invitation = Invitation.objects.pending().get(invitee=bruno)
     with pytest.raises(InvitationRefused, match="Vous figurez déjà dans une autre salle de ce simultané."):
         invitation_accept(invitation=invitation, user=bruno)
@@ -531,7 +539,7 @@ def test_the_seal_costs_no_query_of_its_own_and_one_for_a_rooms_bulletin(client,
     assert len(queries) == 1
     # A bulletin through the API (test_write_path): a session's takes the same queries as before, a room's one more.
     session = make_session(alice, lyon, players=["Ann"])
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     counts = []
     for room_, player in (
         (session, session.players.get()),

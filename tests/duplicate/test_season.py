@@ -11,8 +11,13 @@ from django.contrib.auth.models import AnonymousUser
 from openpyxl import load_workbook
 
 from clubsite.models import ApiToken
-from duplicate import exports, services
+from duplicate import exports
 from duplicate.models import Season
+from duplicate.services.players import player_update
+from duplicate.services.rounds import round_add
+from duplicate.services.seasons import season_ranking
+from duplicate.services.sessions import session_finish
+from duplicate.services.tournaments import tournament_create, tournament_ranking
 
 from .conftest import AVIONS, VAGUE, make_session, played_session
 
@@ -45,7 +50,7 @@ def autumn(alice, bob, lyon, grenoble, charlie):
         finish=False,
     )
     robert = october.players.get(member=bob)
-    services.player_update(
+    player_update(
         player=robert,
         name="Robert",
         table=robert.table,
@@ -54,7 +59,7 @@ def autumn(alice, bob, lyon, grenoble, charlie):
         club=robert.club_name,
         series=robert.series,
     )
-    services.session_finish(session=october)
+    session_finish(session=october)
     played_session(
         alice,
         lyon,
@@ -67,8 +72,8 @@ def autumn(alice, bob, lyon, grenoble, charlie):
     played_session(alice, lyon, datetime.date(2026, 8, 30), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
     played_session(charlie, grenoble, datetime.date(2026, 10, 1), [VAGUE], {"Anne": (0,), "Bruno": (26,)})
     alone = make_session(alice, None, players=(), automatic=True, date=datetime.date(2026, 10, 2))
-    services.round_add(session=alone, draw_text=VAGUE[0], top_text=VAGUE[1])
-    services.session_finish(session=alone)
+    round_add(session=alone, draw_text=VAGUE[0], top_text=VAGUE[1])
+    session_finish(session=alone)
     return lyon
 
 
@@ -85,13 +90,13 @@ def a_season(club, **fields):
 def ranked(season):
     return [
         (name, row.place, row.played, row.counted, row.total, row.percent)
-        for name, row in services.season_ranking(season, reader=NO_ROOM).rows
+        for name, row in season_ranking(season, reader=NO_ROOM).rows
     ]
 
 
 def test_every_session_by_the_mean_of_the_percentages(autumn):
     season = a_season(autumn)
-    assert [session.date.month for session in services.season_ranking(season, reader=NO_ROOM).sessions] == [9, 10, 11]
+    assert [session.date.month for session in season_ranking(season, reader=NO_ROOM).sessions] == [9, 10, 11]
     # Anne and Bruno both average 75 %: they share the second place. Bob's forfait does not count for him; he is
     # named as in the first session he played.
     assert ranked(season) == [
@@ -306,7 +311,7 @@ def test_a_tournament_merges_and_names_its_players_alike(alice, lyon):
         played_session(alice, lyon, datetime.date(2026, 9, 15), [VAGUE], {"alice  martin": (20,)}),
         played_session(alice, lyon, datetime.date(2026, 10, 13), [VAGUE], {"Alice Martin": (13,)}),
     ]
-    tournament = services.tournament_create(name="Coupe", creator=alice, sessions=sessions)
-    assert [(player.name, row.total) for player, row in services.tournament_ranking(tournament, reader=alice).rows] == [
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=sessions)
+    assert [(player.name, row.total) for player, row in tournament_ranking(tournament, reader=alice).rows] == [
         ("Alice Martin", 33)
     ]

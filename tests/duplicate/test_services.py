@@ -3,8 +3,16 @@
 import pytest
 
 from clubsite.models import Invitation
-from duplicate import services
+from duplicate.errors import DuplicateError
 from duplicate.models import Result, Session, Tournament
+from duplicate.player_lines import parse_player_lines
+from duplicate.services import board
+from duplicate.services.bulletins import bulletin_enter, bulletins
+from duplicate.services.players import players_add
+from duplicate.services.rankings import ranking
+from duplicate.services.results import Entry, result_mark, result_set, results_set
+from duplicate.services.rounds import round_add, round_set_top
+from duplicate.services.tournaments import tournament_create
 from scoring.engine.moves import ReplayError
 from scoring.models import RuleSet
 from tests.conftest import accept_invitations
@@ -15,33 +23,33 @@ pytestmark = pytest.mark.django_db
 
 
 def scores_of(session):
-    rows, tops_total = services.ranking(session)
+    rows, tops_total = ranking(session)
     return tops_total, [(r.player.name, r.row.total, r.row.gap, r.row.percent, r.row.place, r.row.solos) for r in rows]
 
 
 def test_typed_draw_and_top_scored_against_the_board(session):
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     assert (first.number, first.draw, first.top, first.top_score) == (1, "VAGUEST", "H4 VAGUE", 26)
-    second = services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    second = round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
     assert (second.number, second.top_score) == (2, 18)
-    position = services.position(session)
+    position = board.position(session)
     assert position.board.tile_count == 10
     assert position.reliquat == ["T", "X"]
 
 
 def test_the_position_before_a_move_and_while_its_top_is_missing(session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")
-    before_second = services.position(session, before=2)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")
+    before_second = board.position(session, before=2)
     assert (before_second.board.tile_count, before_second.reliquat, before_second.next_number) == (5, ["S", "T"], 2)
-    waiting = services.position(session)
+    waiting = board.position(session)
     assert (waiting.board.tile_count, waiting.reliquat, waiting.next_number) == (5, list("STAIONX"), 3)
 
 
 def test_a_stored_top_the_board_refuses_is_an_error_not_a_gap(session):
     session.rounds.create(number=1, draw="VAGUEST", top="A1 VAGUE", top_score=26)
     with pytest.raises(ReplayError, match="Grille, coup 1"):
-        services.position(session)
+        board.position(session)
 
 
 @pytest.mark.parametrize(
@@ -57,143 +65,143 @@ def test_a_stored_top_the_board_refuses_is_an_error_not_a_gap(session):
     ],
 )
 def test_refused_draws_and_tops_write_nothing(session, draw, top, message):
-    with pytest.raises(services.DuplicateError) as caught:
-        services.round_add(session=session, draw_text=draw, top_text=top)
+    with pytest.raises(DuplicateError) as caught:
+        round_add(session=session, draw_text=draw, top_text=top)
     assert str(caught.value) == message
     assert session.rounds.count() == 0
 
 
 def test_kept_letters_must_be_the_reliquat(session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    with pytest.raises(services.DuplicateError) as caught:
-        services.round_add(session=session, draw_text="AB+CDEFG")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(DuplicateError) as caught:
+        round_add(session=session, draw_text="AB+CDEFG")
     assert str(caught.value) == "Les lettres gardées (AB) ne sont pas le reliquat du coup précédent (ST)."
 
 
 def test_server_draws_follow_the_seed_and_replay(session, alice, lyon):
-    first = services.round_add(session=session)
+    first = round_add(session=session)
     assert first.drawn_by_server and len(first.draw.replace("+", "").replace("-", "")) == 7
     twin = make_session(alice, lyon)
     twin.seed = session.seed
     twin.save()
-    assert services.round_add(session=twin).draw == first.draw
+    assert round_add(session=twin).draw == first.draw
 
 
 def test_a_move_needs_the_previous_top(session):
-    services.round_add(session=session, draw_text="VAGUEST")
-    with pytest.raises(services.DuplicateError, match="Placez d'abord le top du coup 1."):
-        services.round_add(session=session)
+    round_add(session=session, draw_text="VAGUEST")
+    with pytest.raises(DuplicateError, match="Placez d'abord le top du coup 1."):
+        round_add(session=session)
 
 
 def test_seed_example_of_the_ranking(alice, lyon):
     """Seed 000: tops 24, 36, 18; players 24/30/18 and 20/36/9 → 72, −6, 92,3 % and 65, −13, 83,3 %."""
     session = make_session(alice, lyon, players=("Premier", "Second"))
     premier, second = session.players.all()
-    first = services.round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
+    first = round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
     assert first.top_score == 24  # (10 + 1 + 1) × 2
     # Tops of 36 and 18 as the arbiter records them (the ranking only needs their value).
     rounds = [first, *(session.rounds.create(number=n, draw="EEEE+ABC", top_score=t) for n, t in ((2, 36), (3, 18)))]
     for round_, (a, b) in zip(rounds, [(24, 20), (30, 36), (18, 9)], strict=True):
-        services.result_set(round_=round_, player=premier, score=a)
-        services.result_set(round_=round_, player=second, score=b)
+        result_set(round_=round_, player=premier, score=a)
+        result_set(round_=round_, player=second, score=b)
     # Solos: Premier on moves 1 and 3, Second on move 2; two players earn no bonus.
     assert scores_of(session) == (78, [("Premier", 72, -6, 92.3, 1, 2), ("Second", 65, -13, 83.3, 2, 1)])
 
 
 def test_score_above_the_top_is_refused_and_changes_nothing(session):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     alice_player = session.players.first()
-    services.result_set(round_=round_, player=alice_player, score=20)
-    with pytest.raises(services.DuplicateError) as caught:
-        services.result_set(round_=round_, player=alice_player, score=27)
+    result_set(round_=round_, player=alice_player, score=20)
+    with pytest.raises(DuplicateError) as caught:
+        result_set(round_=round_, player=alice_player, score=27)
     assert str(caught.value) == "Score supérieur au top : faute de frappe ?"
     assert Result.objects.get().score == 20
 
 
 def test_result_from_a_move_scored_by_the_engine(session):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.first()
-    result = services.result_set(round_=round_, player=player, move="8H GUS")
+    result = result_set(round_=round_, player=player, move="8H GUS")
     assert (result.score, result.move, result.reason) == (8, "8H GUS", "")
-    result = services.result_set(round_=round_, player=player, move="H9 AGUE")
+    result = result_set(round_=round_, player=player, move="H9 AGUE")
     assert (result.score, result.reason) == (
         0,
         "Le premier coup doit couvrir la case centrale H8 avec au moins deux lettres.",
     )
-    result = services.result_set(round_=round_, player=player, move="H7 VOGUE")
+    result = result_set(round_=round_, player=player, move="H7 VOGUE")
     assert (result.score, result.reason) == (0, "Ce coup ne se joue pas avec le tirage VAGUEST.")
-    result = services.result_set(round_=round_, player=player, move="H7 VAGUE")
+    result = result_set(round_=round_, player=player, move="H7 VAGUE")
     assert (result.score, result.reason) == (18, "")
     assert Result.objects.count() == 1  # sending again replaces
-    with pytest.raises(services.DuplicateError) as caught:
-        services.result_set(round_=round_, player=player, move="H4 VAGUES")
+    with pytest.raises(DuplicateError) as caught:
+        result_set(round_=round_, player=player, move="H4 VAGUES")
     assert str(caught.value) == "Ce coup vaut 28 points, plus que le top (26) : vérifiez le top."
     assert Result.objects.get().score == 18
 
 
 def test_a_result_written_before_the_top_holds_the_top_to_it(session):
     """Players write during the move; the top, placed after, may not be worth less than a score given."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
-    services.result_set(round_=round_, player=session.players.first(), score=30)
-    with pytest.raises(services.DuplicateError, match=r"Alice \(table 1\) a déjà 30 points sur ce coup"):
-        services.round_set_top(round_=round_, top_text="H4 VAGUE")
-    services.result_set(round_=round_, player=session.players.first(), move="H4 VAGUE")
-    assert services.round_set_top(round_=round_, top_text="H4 VAGUE").top_score == 26
+    round_ = round_add(session=session, draw_text="VAGUEST")
+    result_set(round_=round_, player=session.players.first(), score=30)
+    with pytest.raises(DuplicateError, match=r"Alice \(table 1\) a déjà 30 points sur ce coup"):
+        round_set_top(round_=round_, top_text="H4 VAGUE")
+    result_set(round_=round_, player=session.players.first(), move="H4 VAGUE")
+    assert round_set_top(round_=round_, top_text="H4 VAGUE").top_score == 26
 
 
 def test_solo_bonus_from_sixteen_players(alice, lyon):
     for count, bonus in ((16, 10), (15, 0)):
         session = make_session(alice, lyon, players=[f"J{i}" for i in range(count)])
-        round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
         players = list(session.players.all())
-        services.result_set(round_=round_, player=players[0], score=26)
+        result_set(round_=round_, player=players[0], score=26)
         for player in players[1:]:
-            services.result_set(round_=round_, player=player, score=20)
-        rows, _tops = services.ranking(session)
+            result_set(round_=round_, player=player, score=20)
+        rows, _tops = ranking(session)
         assert (rows[0].player.name, rows[0].row.total, rows[0].row.solos) == ("J0", 26 + bonus, 1)
 
 
 def test_warnings_and_penalty_marks(session):
     player = session.players.first()
-    rounds = [services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")]
+    rounds = [round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")]
     for number in range(2, 6):
         round_ = session.rounds.create(number=number, draw="ABCDEFG", top="", top_score=10)
         rounds.append(round_)
     for round_ in rounds:
-        services.result_set(round_=round_, player=player, score=10)
+        result_set(round_=round_, player=player, score=10)
     for round_ in rounds[:3]:
-        services.result_mark(round_=round_, player=player, warning=True)
-    assert services.ranking(session)[0][0].row.total == 50
-    services.result_mark(round_=rounds[3], player=player, warning=True)
-    assert services.ranking(session)[0][0].row.total == 45
-    services.result_mark(round_=rounds[4], player=player, penalty=5)
-    assert services.ranking(session)[0][0].row.total == 40
-    services.result_mark(round_=rounds[4], player=player, zero=True)
-    assert services.ranking(session)[0][0].row.total == 35  # a zero with a penalty counts 0, not −5 (FISF §5)
+        result_mark(round_=round_, player=player, warning=True)
+    assert ranking(session)[0][0].row.total == 50
+    result_mark(round_=rounds[3], player=player, warning=True)
+    assert ranking(session)[0][0].row.total == 45
+    result_mark(round_=rounds[4], player=player, penalty=5)
+    assert ranking(session)[0][0].row.total == 40
+    result_mark(round_=rounds[4], player=player, zero=True)
+    assert ranking(session)[0][0].row.total == 35  # a zero with a penalty counts 0, not −5 (FISF §5)
 
 
 def test_players_from_a_pasted_list_or_csv(session):
-    rows = services.parse_player_lines("table;nom\n12;Claire Dupont\n13;Paul\n\nMarie\n")
+    rows = parse_player_lines("table;nom\n12;Claire Dupont\n13;Paul\n\nMarie\n")
     assert [row[:2] for row in rows] == [(12, "Claire Dupont"), (13, "Paul"), (None, "Marie")]
-    services.players_add(session=session, rows=rows)
+    players_add(session=session, rows=rows)
     assert session.players.count() == 5
-    with pytest.raises(services.DuplicateError, match="La table 12 est déjà prise."):
-        services.players_add(session=session, rows=[(12, "Zoé")])
-    assert [row[:2] for row in services.parse_player_lines("1,Ann\n2,Bob")] == [(1, "Ann"), (2, "Bob")]
+    with pytest.raises(DuplicateError, match="La table 12 est déjà prise."):
+        players_add(session=session, rows=[(12, "Zoé")])
+    assert [row[:2] for row in parse_player_lines("1,Ann\n2,Bob")] == [(1, "Ann"), (2, "Bob")]
 
 
 def test_five_hundred_players_at_once(alice, lyon, django_assert_max_num_queries):
     session = make_session(alice, lyon, players=())
     text = "\n".join(f"{table}\tJoueur {table}" for table in range(1, 501))
     with django_assert_max_num_queries(8):
-        services.players_add(session=session, rows=services.parse_player_lines(text))
+        players_add(session=session, rows=parse_player_lines(text))
     assert session.players.count() == 500
 
 
 def test_a_member_joins_by_his_username_once_he_accepts(session, bob):
     bob.first_name, bob.last_name = "Bob", "Martin"
     bob.save()
-    services.players_add(session=session, rows=[(7, "@bob")])
+    players_add(session=session, rows=[(7, "@bob")])
     player = session.players.get(table=7)
     assert (player.name, player.member) == ("bob", None)  # the name typed, not his real name
     assert list(type(session).objects.played_by(bob)) == []
@@ -201,14 +209,14 @@ def test_a_member_joins_by_his_username_once_he_accepts(session, bob):
     player.refresh_from_db()
     assert (player.name, player.member) == ("bob", bob)
     assert list(type(session).objects.played_by(bob)) == [session]
-    with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
-        services.players_add(session=session, rows=[(8, "@personne")])
+    with pytest.raises(DuplicateError, match="Aucun membre « personne »."):
+        players_add(session=session, rows=[(8, "@personne")])
 
 
 def test_a_session_and_its_players_are_created_together_or_not_at_all(alice, lyon):
-    with pytest.raises(services.DuplicateError, match="La table 3 est déjà prise."):
+    with pytest.raises(DuplicateError, match="La table 3 est déjà prise."):
         make_session(alice, lyon, players=[(3, "Anne"), (3, "Bruno")])
-    with pytest.raises(services.DuplicateError, match="Aucun membre « personne »."):
+    with pytest.raises(DuplicateError, match="Aucun membre « personne »."):
         make_session(alice, lyon, players=[(1, "Anne"), (2, "@personne")])
     assert Session.objects.count() == 0
     session = make_session(alice, lyon, players=[(1, "Anne"), (2, "@alice")])
@@ -216,7 +224,7 @@ def test_a_session_and_its_players_are_created_together_or_not_at_all(alice, lyo
 
 
 def test_an_automatic_game_is_personal_and_played_by_its_creator(alice, lyon):
-    with pytest.raises(services.DuplicateError, match="Une partie automatique est une séance personnelle, sans club."):
+    with pytest.raises(DuplicateError, match="Une partie automatique est une séance personnelle, sans club."):
         make_session(alice, lyon, players=(), automatic=True)
     assert Session.objects.count() == 0
     session = make_session(alice, None, players=(), automatic=True, entry=Session.Entry.ARBITER)
@@ -225,45 +233,24 @@ def test_an_automatic_game_is_personal_and_played_by_its_creator(alice, lyon):
 
 def test_a_tournament_takes_the_club_its_sessions_share(alice, lyon):
     first, second = make_session(alice, lyon), make_session(alice, lyon)
-    tournament = services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=[first, second])
+    tournament = tournament_create(name="Coupe d'hiver", creator=alice, sessions=[first, second])
     assert (tournament.club, set(tournament.sessions.all())) == (lyon, {first, second})
     personal = make_session(alice)
-    tournament = services.tournament_create(name="Mélange", creator=alice, sessions=[first, personal])
+    tournament = tournament_create(name="Mélange", creator=alice, sessions=[first, personal])
     assert tournament.club is None
-    with pytest.raises(services.DuplicateError, match="Un tournoi réunit au moins deux séances."):
-        services.tournament_create(name="Seul", creator=alice, sessions=[first])
+    with pytest.raises(DuplicateError, match="Un tournoi réunit au moins deux séances."):
+        tournament_create(name="Seul", creator=alice, sessions=[first])
     assert Tournament.objects.count() == 2
-
-
-def test_a_superscript_before_a_name_is_no_table_number():
-    """Once a 500 (int("²")); in a numbered list it is a table number mistyped, said so."""
-    with pytest.raises(services.DuplicateError, match="^Ligne 1 : « ² » n'est pas un numéro de table.$"):
-        services.parse_player_lines("²;Alice\n3;Bob")
-    assert services.parse_player_lines("²;Alice") == [(None, "² Alice", "", "", "")]
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("6;", "Ligne 1 : la table 6 n'a pas de joueur."),
-        ("1;Anne\n0;Alice", "Ligne 2 : les tables vont de 1 à 9999."),
-        ("123456789012;Alice", "Ligne 1 : les tables vont de 1 à 9999."),
-    ],
-)
-def test_a_pasted_line_that_is_no_player_is_refused(text, message):
-    """Trial of issue 10: "6;" became a player named 6, and "0;Alice" a player without a table."""
-    with pytest.raises(services.DuplicateError, match=message):
-        services.parse_player_lines(text)
 
 
 def test_a_member_is_found_by_email_or_any_case_and_only_once(alice, bob, lyon):
     session = make_session(alice, lyon, players=[(1, "@BOB"), (2, "@alice@example.org")], accepted=False)
     # Alice places herself: linked at once; Bob is invited, and cannot be invited twice
     assert [(p.table, p.name, p.member) for p in session.players.all()] == [(1, "BOB", None), (2, "alice", alice)]
-    with pytest.raises(services.DuplicateError, match="« @bob » figure deux fois dans la séance."):
-        services.players_add(session=session, rows=[(3, "@bob")])
+    with pytest.raises(DuplicateError, match="« @bob » figure deux fois dans la séance."):
+        players_add(session=session, rows=[(3, "@bob")])
     # By his address, he is not refused (that would tell whose the address is): the seat is a name, no invitation
-    services.players_add(session=session, rows=[(3, "@bob@example.org")])
+    players_add(session=session, rows=[(3, "@bob@example.org")])
     assert (session.players.get(table=3).name, Invitation.objects.count()) == ("bob", 1)
 
 
@@ -282,25 +269,23 @@ def test_a_typed_draw_is_checked_as_the_server_draws(session, draws, message):
     """Issue 11: §3.2 counts, a full rack, the reliquat kept unless a rejet put it back."""
     *earlier, refused = draws
     for draw in earlier:
-        services.round_add(session=session, draw_text=draw, top_text="H4 VAGUE")
-    with pytest.raises(services.DuplicateError) as caught:
-        services.round_add(session=session, draw_text=refused)
+        round_add(session=session, draw_text=draw, top_text="H4 VAGUE")
+    with pytest.raises(DuplicateError) as caught:
+        round_add(session=session, draw_text=refused)
     assert str(caught.value) == message
     assert session.rounds.count() == len(earlier)
 
 
 def test_after_a_rejet_the_reliquat_goes_back_and_a_typed_rack_is_accepted(session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    assert services.round_add(session=session, draw_text="-AEIRNLO").draw == "-AEIRNLO"
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    assert round_add(session=session, draw_text="-AEIRNLO").draw == "-AEIRNLO"
 
 
 def test_the_first_top_is_horizontal_typed_or_computed(session):
     """FISF §3.4: the first move's top is played across."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
-    with pytest.raises(
-        services.DuplicateError, match=r"Le premier top se joue horizontalement \(FISF §3.4\) : 8D VAGUE."
-    ):
-        services.round_set_top(round_=round_, top_text="8D VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST")
+    with pytest.raises(DuplicateError, match=r"Le premier top se joue horizontalement \(FISF §3.4\) : 8D VAGUE."):
+        round_set_top(round_=round_, top_text="8D VAGUE")
     assert round_.suggestions and all(s["move"][0].isalpha() for s in round_.suggestions)
 
 
@@ -315,9 +300,9 @@ def test_the_first_top_is_horizontal_typed_or_computed(session):
     ],
 )
 def test_a_bulletin_at_the_keyboard_says_what_is_wrong(session, table, entry, message):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    with pytest.raises(services.DuplicateError) as caught:
-        services.bulletin_enter(round_=round_, table=table, entry=entry)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(DuplicateError) as caught:
+        bulletin_enter(round_=round_, table=table, entry=entry)
     assert str(caught.value) == message
     assert not round_.results.exists()
 
@@ -325,43 +310,43 @@ def test_a_bulletin_at_the_keyboard_says_what_is_wrong(session, table, entry, me
 def test_a_player_without_a_table_is_named_at_the_keyboard(session):
     """Issue 11: bulletins at the keyboard for players who have no table: the start of the name, without case
     or accents; a start that names two players asks for more."""
-    services.players_add(session=session, rows=[(None, "Éloïse Martin"), (None, "Élodie Roux"), (None, "Marc")])
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    player, result = services.bulletin_enter(round_=round_, table="eloi", entry="20")
+    players_add(session=session, rows=[(None, "Éloïse Martin"), (None, "Élodie Roux"), (None, "Marc")])
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player, result = bulletin_enter(round_=round_, table="eloi", entry="20")
     assert (player.name, result.score) == ("Éloïse Martin", 20)
-    player, _result = services.bulletin_enter(round_=round_, table="MARC", entry="h4 vague")
+    player, _result = bulletin_enter(round_=round_, table="MARC", entry="h4 vague")
     assert (player.name, _result.score) == ("Marc", 26)
-    with pytest.raises(services.DuplicateError) as caught:
-        services.bulletin_enter(round_=round_, table="Él", entry="12")
+    with pytest.raises(DuplicateError) as caught:
+        bulletin_enter(round_=round_, table="Él", entry="12")
     assert str(caught.value) == (
         "« Él » désigne plusieurs joueurs : Élodie Roux, Éloïse Martin. Tapez davantage du nom."
     )
     assert round_.results.count() == 2
-    with pytest.raises(services.DuplicateError) as caught:
-        services.bulletin_enter(round_=round_, table="bob", entry="12")  # trial of issue 11: Bob has a table
+    with pytest.raises(DuplicateError) as caught:
+        bulletin_enter(round_=round_, table="bob", entry="12")  # trial of issue 11: Bob has a table
     assert str(caught.value) == "Bob est à la table 2 : tapez 2."
 
 
 def test_bulletins_count_who_is_missing(session):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    player, result = services.bulletin_enter(round_=round_, table="2", entry="h4 vague")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    player, result = bulletin_enter(round_=round_, table="2", entry="h4 vague")
     assert (player.name, result.score, result.move) == ("Bob", 26, "H4 VAGUE")
-    state = services.bulletins(round_)
+    state = bulletins(round_)
     assert (state.entered, state.total, [p.name for p in state.missing]) == (1, 2, ["Alice"])
 
 
 def test_a_mark_without_a_bulletin_leaves_the_bulletin_missing(session):
     """Trial of issue 10: "Avert." or "−5" on an empty row recorded a score of 0 and hid the missing bulletin."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     alice_player, bob_player = session.players.all()
-    result = services.result_mark(round_=round_, player=alice_player, warning=True)
+    result = result_mark(round_=round_, player=alice_player, warning=True)
     assert (result.score, result.warning) == (None, True)
-    services.result_mark(round_=round_, player=bob_player, penalty=5)
-    state = services.bulletins(round_)
+    result_mark(round_=round_, player=bob_player, penalty=5)
+    state = bulletins(round_)
     assert (state.entered, [p.name for p in state.missing]) == (0, ["Alice", "Bob"])
     assert scores_of(session)[1][1][1] == 0  # Bob: no bulletin; the penalty takes nothing below 0 (FISF §5)
-    services.result_set(round_=round_, player=bob_player, score=20)
-    assert services.bulletins(round_).entered == 1
+    result_set(round_=round_, player=bob_player, score=20)
+    assert bulletins(round_).entered == 1
     assert scores_of(session)[1][0][:2] == ("Bob", 15)  # his penalty, kept, now takes 5 of 20
 
 
@@ -376,17 +361,17 @@ def test_a_mark_without_a_bulletin_leaves_the_bulletin_missing(session):
 )
 def test_a_keyboard_slip_is_refused_not_saved_as_zero(session, entry, message):
     """Trial of issue 11: "6a" was read as a move, scored 0 and counted as a bulletin."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    with pytest.raises(services.DuplicateError) as caught:
-        services.bulletin_enter(round_=round_, table="1", entry=entry)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    with pytest.raises(DuplicateError) as caught:
+        bulletin_enter(round_=round_, table="1", entry=entry)
     assert str(caught.value) == message
     assert not round_.results.exists()
 
 
 def test_a_two_letter_move_in_lowercase_is_read_in_capitals_when_the_draw_has_no_jokers(session):
     """Trial of issue 11: "g8 ex" was read as two jokers the draw did not hold, worth 0."""
-    round_ = services.round_add(session=session, draw_text="EXOZKWA")
-    player, result = services.bulletin_enter(round_=round_, table="1", entry="h8 ex")
+    round_ = round_add(session=session, draw_text="EXOZKWA")
+    player, result = bulletin_enter(round_=round_, table="1", entry="h8 ex")
     assert (result.move, result.score, result.reason) == ("H8 EX", 22, "")  # (1 + 10) × 2 on the star
 
 
@@ -420,10 +405,10 @@ def test_blitz_is_the_rule_sets_time_and_the_warnings_rule_is_said(
     session = make_session(alice, lyon, players=["Ann"], move_seconds=move_seconds)
     (ann,) = session.players.all()
     for draw, top in TOPS:
-        round_ = services.round_add(session=session, draw_text=draw, top_text=top)
-        services.results_set(round_=round_, entries=[services.Entry(ann.pk, round_.top_score)])
-        services.result_mark(round_=round_, player=ann, warning=True)
-    (row,), tops_total = services.ranking(session)
+        round_ = round_add(session=session, draw_text=draw, top_text=top)
+        results_set(round_=round_, entries=[Entry(ann.pk, round_.top_score)])
+        result_mark(round_=round_, player=ann, warning=True)
+    (row,), tops_total = ranking(session)
     assert (tops_total, row.row.total) == (128, total)
     assert session.warning_rule == rule
     client.force_login(alice)

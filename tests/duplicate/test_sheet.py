@@ -4,8 +4,13 @@ import re
 
 import pytest
 
-from duplicate import services
+from duplicate.errors import DuplicateError
 from duplicate.models import Change
+from duplicate.services.bulletins import bulletin_enter
+from duplicate.services.players import player_update
+from duplicate.services.results import result_clear, result_mark, result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 
 from .conftest import make_session
 
@@ -14,11 +19,11 @@ def seed_game(alice, lyon):
     """Seed 000's game: tops 24, 36, 18; Premier 24/30/18, Second 20/36/9."""
     session = make_session(alice, lyon, players=("Premier", "Second"))
     premier, second = session.players.all()
-    first = services.round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
+    first = round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
     rounds = [first, *(session.rounds.create(number=n, draw="EEEE+ABC", top_score=t) for n, t in ((2, 36), (3, 18)))]
     for round_, (a, b) in zip(rounds, [(24, 20), (30, 36), (18, 9)], strict=True):
-        services.result_set(round_=round_, player=premier, score=a)
-        services.result_set(round_=round_, player=second, score=b)
+        result_set(round_=round_, player=premier, score=a)
+        result_set(round_=round_, player=second, score=b)
     return session, premier, second
 
 
@@ -84,7 +89,7 @@ def test_a_refused_cell_says_why_beside_it_and_keeps_the_saved_score(client, ali
 
 def test_a_finished_session_sheet_is_read_only_and_refuses_a_cell(client, alice, lyon):
     session, premier, _second = seed_game(alice, lyon)
-    services.session_finish(session=session, by=alice)
+    session_finish(session=session, by=alice)
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/feuille/").content.decode()
     assert 'name="entry"' not in html and "Terminée : lecture seule" in html
@@ -97,7 +102,7 @@ def test_a_finished_session_sheet_is_read_only_and_refuses_a_cell(client, alice,
 
 def test_the_sheet_pages_its_players_twenty_at_a_time(client, alice, lyon):
     session = make_session(alice, lyon, players=[f"Joueur {n:02d}" for n in range(1, 46)])
-    services.round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
+    round_add(session=session, draw_text="ZOEEERT", top_text="H8 ZOE")
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/feuille/?joueurs=3").content.decode()
     assert html.count('name="entry"') == 5  # players 41 to 45
@@ -162,7 +167,7 @@ def test_an_emptied_cell_takes_the_bulletin_back_and_says_so(client, alice, lyon
 def test_an_emptied_console_row_takes_the_bulletin_back_and_keeps_the_marks(client, alice, lyon):
     session, premier, _second = seed_game(alice, lyon)
     round_ = session.rounds.get(number=2)
-    services.result_mark(round_=round_, player=premier, warning=True)
+    result_mark(round_=round_, player=premier, warning=True)
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/coups/2/resultats/{premier.pk}/"
     response = client.post(url, {"score": "", "saved_score": "30", "move": ""}, headers={"HX-Request": "true"})
@@ -178,9 +183,9 @@ def test_an_emptied_console_row_takes_the_bulletin_back_and_keeps_the_marks(clie
 def test_an_absent_players_bulletin_is_refused(client, alice, lyon):
     """Trial of issue 11: a player declared absent took bulletins without a word."""
     session, premier, _second = seed_game(alice, lyon)
-    services.player_update(player=premier, name="Premier", table=1, absent=True, licence="", club="", series="")
-    with pytest.raises(services.DuplicateError) as caught:
-        services.bulletin_enter(round_=session.rounds.get(number=3), table="1", entry="12")
+    player_update(player=premier, name="Premier", table=1, absent=True, licence="", club="", series="")
+    with pytest.raises(DuplicateError) as caught:
+        bulletin_enter(round_=session.rounds.get(number=3), table="1", entry="12")
     assert str(caught.value) == "Premier est déclaré absent : décochez « absent » avant de saisir son bulletin."
     assert premier.results.get(round__number=3).score == 18
 
@@ -191,7 +196,7 @@ def test_the_consoles_poll_brings_the_rows_changed_since_it_last_looked(client, 
     session.refresh_from_db()
     url = f"/duplicate/{session.pk}/coups/3/suivi/"
     assert client.get(f"{url}?v={session.version}").status_code == 204
-    services.result_set(round_=session.rounds.get(number=3), player=second, score=12)  # from his phone
+    result_set(round_=session.rounds.get(number=3), player=second, score=12)  # from his phone
     response = client.get(f"{url}?v={session.version}&depuis=0")
     html = response.content.decode()
     assert response.status_code == 200
@@ -207,8 +212,8 @@ def test_an_emptied_row_that_showed_no_score_does_not_erase_a_phones_bulletin(cl
     erased the score the player had sent from his phone meanwhile ("Bulletin effacé.")."""
     session, premier, _second = seed_game(alice, lyon)
     round_ = session.rounds.get(number=3)
-    services.result_clear(round_=round_, player=premier)
-    services.result_set(round_=round_, player=premier, score=15)  # from his phone, after the row was drawn
+    result_clear(round_=round_, player=premier)
+    result_set(round_=round_, player=premier, score=15)  # from his phone, after the row was drawn
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/coups/3/resultats/{premier.pk}/"
     response = client.post(url, {"score": "", "saved_score": "", "move": ""}, headers={"HX-Request": "true"})

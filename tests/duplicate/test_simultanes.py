@@ -9,9 +9,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from duplicate import services, simultanes
+from duplicate import simultanes
+from duplicate.errors import Conflict, DuplicateError
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
+from duplicate.player_lines import PlayerLine
+from duplicate.services import rankings, rounds
+from duplicate.services.players import player_update
+from duplicate.services.results import Entry, result_mark, result_set, results_set
+from duplicate.services.rounds import round_add, round_reveal_top, round_set_top, timer_start
+from duplicate.services.sessions import session_finish, session_reopen
 from scoring.models import Edition, RuleSet
 
 from .test_game_files import GAME
@@ -41,7 +48,7 @@ def simultane(comite, eve):
 
 def room(simultane, club, organiser, players):
     """A club's room, its players given as (name, series)."""
-    lines = [services.PlayerLine(table, name, "", "", series) for table, (name, series) in enumerate(players, 1)]
+    lines = [PlayerLine(table, name, "", "", series) for table, (name, series) in enumerate(players, 1)]
     return simultanes.room_register(simultane=simultane, club=club, creator=organiser, players=lines)
 
 
@@ -55,12 +62,10 @@ def play(session, scores_by_move, finish=True):
     start(session.simultane)
     players = list(session.players.order_by("table"))
     for scores in scores_by_move:
-        round_ = services.round_reveal_top(round_=services.round_add(session=session))
-        services.results_set(
-            round_=round_, entries=[services.Entry(p.pk, score) for p, score in zip(players, scores, strict=True)]
-        )
+        round_ = round_reveal_top(round_=round_add(session=session))
+        results_set(round_=round_, entries=[Entry(p.pk, score) for p, score in zip(players, scores, strict=True)])
     if finish:
-        services.session_finish(session=session)
+        session_finish(session=session)
 
 
 @pytest.fixture
@@ -166,8 +171,8 @@ def test_solos_count_within_each_room_by_its_own_number_of_players(simultane, ly
 def test_no_draw_before_the_simultanes_time(comite, eve, lyon, alice):
     later = make_simultane(comite, eve, starts_at=timezone.make_aware(datetime.datetime(2099, 12, 12, 14, 0)))
     lyon_room = room(later, lyon, alice, [("Ann", "A")])
-    with pytest.raises(services.DuplicateError) as refused:
-        services.round_add(session=lyon_room)
+    with pytest.raises(DuplicateError) as refused:
+        round_add(session=lyon_room)
     assert (
         str(refused.value)
         == "Le simultané « Simultané des Alpes » commence le 12 décembre 2099 à 14:00 : aucun tirage avant."
@@ -175,7 +180,7 @@ def test_no_draw_before_the_simultanes_time(comite, eve, lyon, alice):
     assert not lyon_room.rounds.exists()
     Simultane.objects.filter(pk=later.pk).update(starts_at=timezone.now())
     lyon_room.refresh_from_db()
-    assert services.round_add(session=lyon_room).draw == "VAGUEST"
+    assert round_add(session=lyon_room).draw == "VAGUEST"
 
 
 def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice):
@@ -186,13 +191,13 @@ def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice)
         lyon,
     )
     start(simultane)
-    with pytest.raises(services.DuplicateError):
-        services.round_add(session=lyon_room, draw_text="EAIRSTU")
-    first = services.round_add(session=lyon_room)
+    with pytest.raises(DuplicateError):
+        round_add(session=lyon_room, draw_text="EAIRSTU")
+    first = round_add(session=lyon_room)
     assert first.draw == "VAGUEST"
-    with pytest.raises(services.DuplicateError):
-        services.round_set_top(round_=first, top_text="H8 VAGUE")
-    services.round_reveal_top(round_=first)
+    with pytest.raises(DuplicateError):
+        round_set_top(round_=first, top_text="H8 VAGUE")
+    round_reveal_top(round_=first)
     first.refresh_from_db()
     assert (first.top, first.top_score) == ("H4 VAGUE", 26)
 
@@ -200,7 +205,7 @@ def test_a_room_plays_the_games_moves_and_refuses_others(simultane, lyon, alice)
 def test_the_game_stays_sealed_from_the_rooms_arbiter(client, simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
     start(simultane)
-    services.round_add(session=lyon_room)
+    round_add(session=lyon_room)
     client.force_login(alice)
     console = client.get(reverse("duplicate:session", args=[lyon_room.pk])).content.decode()
     page = client.get(reverse("duplicate:simultane", args=[simultane.pk])).content.decode()
@@ -222,7 +227,7 @@ def test_a_server_drawn_game_has_its_moves_checked_and_numbered(comite, eve):
 
 
 def test_only_a_federation_body_prepares_a_simultane(lyon, alice):
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         make_simultane(lyon, alice)
     assert str(refused.value) == "Seule une fédération ou un comité prépare un simultané."
 
@@ -386,8 +391,8 @@ def test_a_top_sent_with_a_games_draw_is_refused(client, simultane, lyon, alice)
         "ou PUT …/rounds/1/top avec {}), pas avec son tirage."
     )
     assert not lyon_room.rounds.exists()
-    with pytest.raises(services.DuplicateError):
-        services.round_add(session=lyon_room, top_text="H4 VAGUE")
+    with pytest.raises(DuplicateError):
+        round_add(session=lyon_room, top_text="H4 VAGUE")
     assert not lyon_room.rounds.exists()
 
 
@@ -513,9 +518,9 @@ def test_the_rankings_poll_answers_204_until_a_room_changes_what_it_shows(client
     stamp = page.context["stamp"]
     assert f"v={stamp}" in page.content.decode()
     assert client.get(url, {"v": stamp}, headers={"HX-Request": "true"}).status_code == 204
-    services.results_set(round_=lyon_room.rounds.get(), entries=[services.Entry(lyon_room.players.first().pk, 24)])
+    results_set(round_=lyon_room.rounds.get(), entries=[Entry(lyon_room.players.first().pk, 24)])
     assert client.get(url, {"v": stamp}, headers={"HX-Request": "true"}).status_code == 204  # the move is open
-    services.session_finish(session=lyon_room)
+    session_finish(session=lyon_room)
     board = client.get(url, {"v": stamp}, headers={"HX-Request": "true"})
     assert board.status_code == 200
     assert [(row.name, row.total) for row in board.context["rows"]] == [("Ann", 24), ("Ben", 20)]
@@ -526,7 +531,7 @@ def test_the_rankings_poll_answers_204_until_a_room_changes_what_it_shows(client
 
 def test_a_club_has_one_room_registered_before_the_start(simultane, lyon, alice):
     room(simultane, lyon, alice, [("Ann", "A")])
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         room(simultane, lyon, alice, [("Zoé", "A")])
     assert str(refused.value) == (
         "Le club « Club de Lyon » a déjà sa salle dans ce simultané : « Simultané des Alpes · Club de Lyon »."
@@ -539,10 +544,10 @@ def test_a_club_has_one_room_registered_before_the_start(simultane, lyon, alice)
 
 
 def test_a_room_is_a_clubs(simultane, comite, eve):
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         simultanes.room_register(simultane=simultane, club=comite, creator=eve)
     assert str(refused.value) == "Une salle de simultané est celle d'un club : choisissez le vôtre."
-    with pytest.raises(services.DuplicateError):
+    with pytest.raises(DuplicateError):
         simultanes.room_register(simultane=simultane, club=None, creator=eve)
 
 
@@ -578,7 +583,7 @@ def test_a_room_stopped_early_holds_the_live_ranking_at_the_moves_it_played(
     page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
     assert "Après 1 coup, joué par toutes les salles · total des tops 26" in page
     assert "une salle pas commencée, ou terminée avant les autres, le retient" in page
-    services.session_finish(session=grenoble_room)
+    session_finish(session=grenoble_room)
     assert simultanes.ranking(simultane).moves == 1
 
 
@@ -590,8 +595,8 @@ def test_closing_counts_the_whole_game_and_stops_the_rooms(client, simultane, ly
     combined = simultanes.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (4, 128)
     assert [(row.name, row.total, row.gap) for row in combined.rows] == [("Ann", 44, -84), ("Ben", 30, -98)]
-    with pytest.raises(services.Conflict) as refused:
-        services.round_add(session=lyon_room)
+    with pytest.raises(Conflict) as refused:
+        round_add(session=lyon_room)
     assert str(refused.value) == "Le simultané est clos : son classement est définitif."
     # Second trial: the console still offered « Tirer le coup suivant de la partie », refused when pressed.
     client.force_login(alice)
@@ -611,7 +616,7 @@ def test_a_score_corrected_after_closing_reaches_the_final_ranking(
     assert [row.total for row in simultanes.live_ranking(simultane).rows] == [44, 30]
     ben = lyon_room.players.get(name="Ben")
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_set(round_=lyon_room.rounds.get(number=2), player=ben, score=14)
+        result_set(round_=lyon_room.rounds.get(number=2), player=ben, score=14)
     assert [(row.name, row.total) for row in simultanes.live_ranking(simultane).rows] == [("Ann", 44), ("Ben", 34)]
 
 
@@ -621,13 +626,13 @@ def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, s
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     play(lyon_room, [(26, 20), (18, 10)], finish=False)
     ben = lyon_room.players.get(name="Ben")
-    services.player_update(player=ben, name="Ben", table=2, absent=True, licence="", club="", series="B")
+    player_update(player=ben, name="Ben", table=2, absent=True, licence="", club="", series="B")
     ann = lyon_room.players.get(name="Ann")
     for score in (13, 71):
-        round_ = services.round_reveal_top(round_=services.round_add(session=lyon_room))
-        services.results_set(round_=round_, entries=[services.Entry(ann.pk, score)])
-    services.session_finish(session=lyon_room)
-    room_rows, _tops = services.ranking(lyon_room)
+        round_ = round_reveal_top(round_=round_add(session=lyon_room))
+        results_set(round_=round_, entries=[Entry(ann.pk, score)])
+    session_finish(session=lyon_room)
+    room_rows, _tops = rankings.ranking(lyon_room)
     assert [(row.player.name, row.row.total) for row in room_rows] == [("Ann", 128), ("Ben", 30)]
     combined = simultanes.ranking(simultane)
     assert [(row.place, row.name, row.total, row.absent) for row in combined.rows] == [
@@ -647,16 +652,16 @@ def test_the_console_cannot_probe_the_sealed_top_either(client, simultane, lyon,
     taken, as from a phone; at the reveal a bulletin above the top is taken back, its reason in its row."""
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     start(simultane)
-    first = services.round_add(session=lyon_room)
+    first = round_add(session=lyon_room)
     ann, ben = lyon_room.players.order_by("name")
-    services.result_set(round_=first, player=ann, score=80, by=alice)
+    result_set(round_=first, player=ann, score=80, by=alice)
     client.force_login(alice)
     response = client.post(reverse("duplicate:result", args=[lyon_room.pk, 1, ben.pk]), {"score": "27"}, follow=True)
     assert (response.status_code, response.redirect_chain) == (200, [(f"/duplicate/{lyon_room.pk}/", 302)])
     assert [(r.player.name, r.score) for r in first.results.order_by("player__name")] == [("Ann", 80), ("Ben", 27)]
     most = lyon_room.rule_set.max_move_points
-    with pytest.raises(services.DuplicateError, match=f"Un coup vaut au plus {most} points"):
-        services.result_set(round_=first, player=ann, score=most + 1, by=alice)
+    with pytest.raises(DuplicateError, match=f"Un coup vaut au plus {most} points"):
+        result_set(round_=first, player=ann, score=most + 1, by=alice)
     response = client.post(reverse("duplicate:round_top", args=[lyon_room.pk, 1]), {"action": "reveal"}, follow=True)
     html = response.content.decode()
     assert "Top du coup 1 : H4 VAGUE, 26 points." in html
@@ -667,9 +672,9 @@ def test_the_console_cannot_probe_the_sealed_top_either(client, simultane, lyon,
     ]
     # Once revealed, a score above the top is the slip it is, refused as in any session.
     first.refresh_from_db()
-    with pytest.raises(services.DuplicateError, match="Score supérieur au top : faute de frappe ?"):
-        services.result_set(round_=first, player=ann, score=27, by=alice)
-    services.result_set(round_=first, player=ann, score=26, by=alice)
+    with pytest.raises(DuplicateError, match="Score supérieur au top : faute de frappe ?"):
+        result_set(round_=first, player=ann, score=27, by=alice)
+    result_set(round_=first, player=ann, score=26, by=alice)
 
 
 def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, alice):
@@ -679,8 +684,8 @@ def test_a_players_phone_cannot_probe_the_sealed_top(client, simultane, lyon, al
     lyon_room = room(simultane, lyon, alice, [("Ann", "A")])
     Session.objects.filter(pk=lyon_room.pk).update(entry=Session.Entry.BOTH)
     start(simultane)
-    first = services.round_add(session=lyon_room)
-    services.timer_start(session=lyon_room)
+    first = round_add(session=lyon_room)
+    timer_start(session=lyon_room)
     ann = lyon_room.players.get()
     response = client.post(f"/duplicate/joueur/{ann.key}/", {"score": 80})
     assert response.status_code == 302
@@ -756,7 +761,7 @@ def test_two_organisers_registering_the_same_club_at_once_get_one_room(monkeypat
         return refusal(*args) if answer is None else answer
 
     monkeypatch.setattr(simultanes, "registration_refusal", checked)
-    with pytest.raises(services.DuplicateError) as refused:
+    with pytest.raises(DuplicateError) as refused:
         simultanes.room_register(simultane=simultane, club=lyon, creator=alice)
     assert str(refused.value).startswith("Le club « Club de Lyon » a déjà sa salle dans ce simultané")
     assert Session.objects.filter(simultane=simultane).count() == 1
@@ -770,8 +775,8 @@ def test_a_penalty_on_a_small_score_counts_zero_in_the_combined_ranking_and_its_
     play(lyon_room, [(3, 20), (18, 10), (13, 13), (71, 50)], finish=False)
     ann = lyon_room.players.get(name="Ann")
     first = lyon_room.rounds.get(number=1)
-    services.result_mark(round_=first, player=ann, penalty=lyon_room.rules_engine.duplicate_penalty)
-    services.session_finish(session=lyon_room)
+    result_mark(round_=first, player=ann, penalty=lyon_room.rules_engine.duplicate_penalty)
+    session_finish(session=lyon_room)
     assert rows(simultanes.ranking(simultane).rows) == [
         (1, "Ann", "Club de Lyon", 102, -26, 79.7),
         (2, "Ben", "Club de Lyon", 93, -35, 72.7),
@@ -821,7 +826,7 @@ def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_pla
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A")])
     play(lyon_room, [(26, 20), (18, 10), (13, 13), (71, 50)])
     play(grenoble_room, [(26,)], finish=False)
-    services.round_add(session=grenoble_room)  # move 2 drawn, its top not revealed
+    round_add(session=grenoble_room)  # move 2 drawn, its top not revealed
     client.force_login(charlie)
     assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/finish").status_code == 200
     combined = simultanes.ranking(simultane)
@@ -841,8 +846,8 @@ def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_pla
     assert "Après 1 coup, joué par toutes les salles · total des tops 26" in public
     client.force_login(charlie)
     assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/reopen").status_code == 200
-    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
-    services.round_add(session=grenoble_room)  # move 2 closed
+    round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    round_add(session=grenoble_room)  # move 2 closed
     assert (simultanes.ranking(simultane).moves, simultanes.ranking(simultane).tops_total) == (2, 44)
 
 
@@ -854,7 +859,7 @@ def grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie):
     Session.objects.filter(pk=grenoble_room.pk).update(entry=Session.Entry.BOTH)
     play(lyon_room, [(26, 20), (18, 10), (13, 13), (71, 50)])
     play(grenoble_room, [(26,)], finish=False)
-    services.round_add(session=grenoble_room)
+    round_add(session=grenoble_room)
     return lyon_room, grenoble_room
 
 
@@ -865,7 +870,7 @@ def test_closing_waits_for_every_rooms_top(client, simultane, lyon, alice, greno
     refusal = (
         "La salle « Simultané des Alpes · Club de Grenoble » joue encore le coup 2 : attendez que son top soit révélé."
     )
-    with pytest.raises(services.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         simultanes.simultane_close(simultane=simultane)
     assert str(refused.value) == refusal
     client.force_login(eve)
@@ -881,11 +886,11 @@ def test_closing_waits_for_every_rooms_top(client, simultane, lyon, alice, greno
     simultane.refresh_from_db()
     assert (simultane.closed_at, simultane.first_closed_at) == (None, None)
     # A finished room's top pending holds the closing too.
-    services.session_finish(session=grenoble_room)
-    with pytest.raises(services.Conflict, match="a terminé sans révéler le top du coup 2"):
+    session_finish(session=grenoble_room)
+    with pytest.raises(Conflict, match="a terminé sans révéler le top du coup 2"):
         simultanes.simultane_close(simultane=simultane)
-    services.session_reopen(session=grenoble_room)
-    second = services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    session_reopen(session=grenoble_room)
+    second = round_reveal_top(round_=grenoble_room.rounds.get(number=2))
     assert "Salles encore en jeu : « Simultané des Alpes · Club de Grenoble » (coup 2, son top révélé)." in (
         client.get(page).content.decode()
     )
@@ -897,9 +902,9 @@ def test_closing_waits_for_every_rooms_top(client, simultane, lyon, alice, greno
     assert phone.status_code == 400
     assert "Le top est révélé : seul l&#x27;arbitre peut encore changer votre score." in phone.content.decode()
     assert not second.results.exists()
-    with pytest.raises(services.Conflict):
-        services.round_add(session=grenoble_room)
-    services.result_set(round_=second, player=cid, score=18, by=charlie)
+    with pytest.raises(Conflict):
+        round_add(session=grenoble_room)
+    result_set(round_=second, player=cid, score=18, by=charlie)
     simultane.refresh_from_db()
     assert [(row.name, row.total) for row in simultanes.ranking(simultane).rows] == [
         ("Ann", 128),
@@ -914,17 +919,17 @@ def test_a_draw_worked_out_while_the_ranking_closes_is_not_written(
     """The closing and a room's draw each hold the room's row: a draw planned before the closing (its moves worked
     out without a lock) is refused once it holds the row, rather than opening a move in a closed simultané."""
     lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
-    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
-    planned_draw = services._planned_draw
+    round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    planned_draw = rounds._planned_draw
 
     def closed_meanwhile(*args):
         planned = planned_draw(*args)
         simultanes.simultane_close(simultane=simultane)
         return planned
 
-    monkeypatch.setattr(services, "_planned_draw", closed_meanwhile)
-    with pytest.raises(services.Conflict, match="Le simultané est clos"):
-        services.round_add(session=grenoble_room)
+    monkeypatch.setattr(rounds, "_planned_draw", closed_meanwhile)
+    with pytest.raises(Conflict, match="Le simultané est clos"):
+        round_add(session=grenoble_room)
     assert grenoble_room.rounds.count() == 2
 
 
@@ -933,7 +938,7 @@ def test_reopening_the_ranking_lets_no_room_draw_again(client, simultane, lyon, 
     able to read the whole game. Once closed, the game is over for every room: reopening only takes the word
     « définitif » off the ranking, which still counts the whole game."""
     lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
-    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    round_reveal_top(round_=grenoble_room.rounds.get(number=2))
     client.force_login(eve)
     close = reverse("duplicate:simultane_close", args=[simultane.pk])
     assert client.post(close, {"action": "close"}).status_code == 302
@@ -975,7 +980,7 @@ def test_rooms_named_alike_are_told_apart_and_a_closed_ones_progress_says_where_
     cours »."""
     lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
     Session.objects.filter(pk__in=[lyon_room.pk, grenoble_room.pk]).update(name="Salle")
-    with pytest.raises(services.Conflict) as refused:
+    with pytest.raises(Conflict) as refused:
         simultanes.simultane_close(simultane=simultane)
     assert str(refused.value) == (
         "La salle « Salle (Club de Grenoble) » joue encore le coup 2 : attendez que son top soit révélé."
@@ -985,7 +990,7 @@ def test_rooms_named_alike_are_told_apart_and_a_closed_ones_progress_says_where_
     html = client.get(page).content.decode()
     assert "Salles encore en jeu : « Salle (Club de Grenoble) » (coup 2, son top pas encore révélé)." in html
     assert ">Salle (Club de Lyon)<" in html and "coup 2 en cours" in html
-    services.round_reveal_top(round_=grenoble_room.rounds.get(number=2))
+    round_reveal_top(round_=grenoble_room.rounds.get(number=2))
     simultanes.simultane_close(simultane=simultane)
     html = client.get(page).content.decode()
     assert "arrêtée au coup 2" in html

@@ -13,8 +13,12 @@ from openpyxl import load_workbook
 
 from clubsite import services as clubs
 from clubsite.models import Membership
-from duplicate import services
 from duplicate.models import ExportJob, Result, Session
+from duplicate.services.players import players_add
+from duplicate.services.results import result_mark, result_set
+from duplicate.services.rounds import round_add, round_set_top, timer_start
+from duplicate.services.sessions import session_finish
+from duplicate.services.tournaments import tournament_create
 from tests.conftest import accept_invitations
 
 from .conftest import make_session
@@ -92,7 +96,7 @@ ORGANISER_VIEWS = [
 
 @pytest.mark.parametrize(("method", "path", "data", "status"), ORGANISER_VIEWS)
 def test_permission_ladder_on_every_organiser_view(client, session, alice, bob, charlie, method, path, data, status):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     job = ExportJob.objects.create(
         session=session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"1;Alice"
     )
@@ -141,7 +145,7 @@ def test_live_ranking_costs_nothing_when_nothing_changed(client, session, django
     with django_assert_num_queries(1):
         response = client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 204
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     response = client.get(f"{url}?v={version}", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<div id="live-ranking"')
@@ -150,14 +154,14 @@ def test_live_ranking_costs_nothing_when_nothing_changed(client, session, django
 def test_player_writes_his_move_while_it_is_open_and_not_after_the_top(client, session, alice):
     """Issue 11: a player's own entry is taken during the move, before the top is revealed; then only the
     arbiter changes it."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     player = session.players.first()
     url = f"/duplicate/joueur/{player.key}/"
     response = client.post(url, {"move": "8H GUS"})
     assert response.status_code == 302
     assert round_.results.get(player=player).score == 8
     assert "Bulletin reçu : 8 points. Vous pouvez le corriger jusqu'au top." in client.get(url).content.decode()
-    services.round_set_top(round_=round_, top_text="H4 VAGUE", by=alice)
+    round_set_top(round_=round_, top_text="H4 VAGUE", by=alice)
     response = client.post(url, {"score": 26})
     assert response.status_code == 400
     assert "Le top est révélé : seul l&#x27;arbitre peut encore changer votre score." in response.content.decode()
@@ -166,13 +170,13 @@ def test_player_writes_his_move_while_it_is_open_and_not_after_the_top(client, s
     html = client.get(url).content.decode()
     assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["0", "0", "1"]
     assert "Le coup 1 compte à sa clôture, au tirage suivant." in html
-    services.round_add(session=session, draw_text="ST+AIONX", by=alice)
+    round_add(session=session, draw_text="ST+AIONX", by=alice)
     html = client.get(url).content.decode()
     assert re.findall(r"id=\"my-[a-z]+\">([^<]*)<", html) == ["8", "-18", "1"]
 
 
 def test_a_players_entry_after_the_deadline_goes_to_the_arbiter(client, session):
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     Session.objects.filter(pk=session.pk).update(timer_started_at=timezone.now() - datetime.timedelta(seconds=200))
     player = session.players.first()
     response = client.post(f"/duplicate/joueur/{player.key}/", {"score": 12})
@@ -183,17 +187,17 @@ def test_a_players_entry_after_the_deadline_goes_to_the_arbiter(client, session)
 
 def test_player_cannot_enter_scores_when_the_arbiter_does(client, session):
     Session.objects.filter(pk=session.pk).update(entry=Session.Entry.ARBITER)
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.first()
     assert client.post(f"/duplicate/joueur/{player.key}/", {"score": 10}).status_code == 403
     assert client.get("/duplicate/joueur/nimportequoi/").status_code == 404
 
 
 def test_exports(client, session, alice):
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     anne, bob = session.players.all()
-    services.result_set(round_=round_, player=anne, score=26)
-    services.result_set(round_=round_, player=bob, score=18)
+    result_set(round_=round_, player=anne, score=26)
+    result_set(round_=round_, player=bob, score=18)
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/export/"
     response = client.get(f"{url}csv/")
@@ -223,11 +227,11 @@ def test_an_export_row_adds_up_with_its_bonus_and_penalties(client, alice, lyon)
     """Trial of issue 11: the CSV had no penalty column, so a row did not add up to its total (230 against
     225), and absent players were not marked."""
     session = make_session(alice, lyon, players=[f"J{n}" for n in range(1, 17)])
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     players = list(session.players.all())
     for n, player in enumerate(players):
-        services.result_set(round_=round_, player=player, score=26 if n == 0 else 10)
-    services.result_mark(round_=round_, player=players[1], penalty=5)
+        result_set(round_=round_, player=player, score=26 if n == 0 else 10)
+    result_mark(round_=round_, player=players[1], penalty=5)
     client.force_login(alice)
     response = client.get(f"/duplicate/{session.pk}/export/csv/")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
@@ -258,9 +262,9 @@ def test_tournament_combines_sessions_with_the_same_tie_rule(client, alice, lyon
     first = make_session(alice, lyon, players=("Anne", "Bruno"))
     second = make_session(alice, lyon, players=("Anne", "Bruno", "Chloé"))
     for session, scores in ((first, {"Anne": 20, "Bruno": 26}), (second, {"Anne": 26, "Bruno": 20, "Chloé": 26})):
-        round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+        round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
         for player in session.players.all():
-            services.result_set(round_=round_, player=player, score=scores[player.name])
+            result_set(round_=round_, player=player, score=scores[player.name])
     client.force_login(alice)
     response = client.post("/duplicate/tournois/", {"name": "Coupe d'hiver", "sessions": [first.pk, second.pk]})
     url = response["Location"]
@@ -282,7 +286,7 @@ def test_a_tournament_needs_two_sessions(client, session, alice):
 
 def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, grenoble):
     sessions = [make_session(alice, lyon), make_session(alice, lyon)]
-    tournament = services.tournament_create(name="Coupe d'hiver", creator=alice, sessions=sessions)
+    tournament = tournament_create(name="Coupe d'hiver", creator=alice, sessions=sessions)
     url = f"/duplicate/tournois/{tournament.pk}/"
     assert client.get(url)["Location"].startswith("/compte/connexion/")
     client.force_login(charlie)  # another club's organiser
@@ -300,13 +304,11 @@ def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice,
     """Issue 12: the creator of a club's tournament kept it, its exports included, after leaving the club."""
     dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
     membership = Membership.objects.create(club=lyon, user=dora, role=Membership.Role.ORGANISER)
-    club_cup = services.tournament_create(
+    club_cup = tournament_create(
         name="Coupe d'hiver", creator=dora, sessions=[make_session(dora, lyon), make_session(dora, lyon)]
     )
     # Club-less: one of the club's sessions beside her personal one.
-    mixed = services.tournament_create(
-        name="Mélange", creator=dora, sessions=[make_session(alice, lyon), make_session(dora)]
-    )
+    mixed = tournament_create(name="Mélange", creator=dora, sessions=[make_session(alice, lyon), make_session(dora)])
     client.force_login(dora)
     for tournament in (club_cup, mixed):
         assert client.get(f"/duplicate/tournois/{tournament.pk}/?export=csv").status_code == 200
@@ -326,7 +328,7 @@ def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice,
 
 
 def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
-    services.players_add(session=session, rows=[(9, "@bob")])
+    players_add(session=session, rows=[(9, "@bob")])
     accept_invitations(session.players.all())
     player = session.players.get(member=bob)
     client.force_login(bob)
@@ -335,8 +337,8 @@ def test_a_member_finds_his_player_page_in_his_list(client, session, bob):
 
 
 def test_the_arbiter_lays_the_top_on_the_grid(client, session, alice, bob):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")
     client.force_login(bob)
     assert client.get(f"/duplicate/{session.pk}/grille/").status_code == 403
     client.force_login(alice)
@@ -352,7 +354,7 @@ def test_the_arbiter_lays_the_top_on_the_grid(client, session, alice, bob):
 
 
 def test_the_arbiter_sees_the_computed_tops_and_a_weak_top_is_flagged(client, session, alice):
-    round_ = services.round_add(session=session, draw_text="EHLA?NI")
+    round_ = round_add(session=session, draw_text="EHLA?NI")
     assert round_.suggestions[:2] == [{"move": "H2 ANHELaI", "score": 76}, {"move": "H2 INHALEe", "score": 76}]
     assert len(round_.suggestions) == 10
     client.force_login(alice)
@@ -405,8 +407,8 @@ def test_a_refused_player_line_leaves_no_session_behind(client, alice, lyon, pla
 
 def test_a_finished_session_shows_no_running_timer_nor_tops_to_place(client, session, alice):
     """Trial of issue 10: a finished session still counted down and offered computed tops."""
-    services.round_add(session=session, draw_text="EHLA?NI")
-    services.timer_start(session=session)
+    round_add(session=session, draw_text="EHLA?NI")
+    timer_start(session=session)
     client.force_login(alice)
     assert "Relancer le chrono" in client.get(f"/duplicate/{session.pk}/").content.decode()
     client.post(f"/duplicate/{session.pk}/terminer/")
@@ -419,12 +421,12 @@ def test_a_finished_session_shows_no_running_timer_nor_tops_to_place(client, ses
 def test_the_timer_after_the_top_or_a_cancelled_draw(client, session, alice):
     """Trial of issue 11: "Relancer le chrono" after the top restarted 3 min without a word, and a cancelled
     draw left its deadline to the move before it."""
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     response = client.post(f"/duplicate/{session.pk}/chrono/")
     assert response.status_code == 409
     assert "Le top est révélé : le temps de ce coup est fini." in response.content.decode()
-    services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="ST+AIONX")
     response = client.post(f"/duplicate/{session.pk}/chrono/", follow=True)
     assert "Chrono lancé : 3 min pour le coup 2." in response.content.decode()
     client.post(f"/duplicate/{session.pk}/coups/2/annuler/")
@@ -436,7 +438,7 @@ def test_the_timer_after_the_top_or_a_cancelled_draw(client, session, alice):
 def test_a_refused_top_is_said_beside_its_box_with_what_was_typed(client, session, alice):
     """Trial of issue 11: the refusal was printed at the top of the page while the cursor jumped to the
     bulletins, and what was typed was lost."""
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     response = client.post(f"/duplicate/{session.pk}/coups/1/top/", {"top": "A1 VAGUE"})
     assert response.status_code == 400
@@ -448,7 +450,7 @@ def test_a_refused_top_is_said_beside_its_box_with_what_was_typed(client, sessio
 
 def test_a_bulletin_whose_score_and_move_disagree_is_refused_in_its_row(client, session, alice):
     """Trial of issue 10: score 18 with the move worth 20 was stored as 20 without a word."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.first()
     client.force_login(alice)
     url = f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/"
@@ -468,7 +470,7 @@ def test_the_third_trials_arbiter_page_fixes(client, session, alice):
     assert response.status_code == 400
     assert "Tapez le tirage, ou « Tirer » pour que le serveur tire." in response.content.decode()
     assert not session.rounds.exists()
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     player = session.players.first()
     url = f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/"
     html = client.get(f"/duplicate/{session.pk}/").content.decode()
@@ -481,7 +483,7 @@ def test_the_third_trials_arbiter_page_fixes(client, session, alice):
         'id="bulletin-count" class="meta" hx-swap-oob="true" data-confirm-text="1 bulletin manque encore au coup 1.">'
         "1/2 bulletins"
     ) in response.content.decode()
-    services.session_finish(session=session)
+    session_finish(session=session)
     response = client.post(url, {"score": "20"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 409
     assert "La séance est terminée : rouvrez-la pour la modifier." in response.content.decode()
@@ -491,7 +493,7 @@ def test_the_third_trials_arbiter_page_fixes(client, session, alice):
 
 
 def test_ending_the_session_says_how_many_bulletins_are_missing(client, session, alice):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     client.force_login(alice)
     html = client.get(f"/duplicate/{session.pk}/").content.decode()
     # Read at the click from the count, which each bulletin typed brings up to date (tests/e2e/test_arbiter_console)
@@ -502,7 +504,7 @@ def test_ending_the_session_says_how_many_bulletins_are_missing(client, session,
 def test_bad_input_on_the_arbiters_forms_is_refused_with_its_reason(client, session, alice):
     """Issue 12: a NUL byte in a name, a superscript digit as a table, a score beyond the column and a penalty out
     of range were a 500 on PostgreSQL (or a score kept without its mark); each is refused, nothing changed."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.get(table=2)
     client.force_login(alice)
     cases = [
@@ -523,7 +525,7 @@ def test_bad_input_on_the_arbiters_forms_is_refused_with_its_reason(client, sess
 
 
 def test_bad_input_on_the_players_phone_and_in_its_link(client, session):
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     player = session.players.first()
     response = client.post(f"/duplicate/joueur/{player.key}/", {"score": "99999999999"})
     assert response.status_code == 400
@@ -538,7 +540,7 @@ def test_a_score_beyond_what_a_move_can_be_worth_is_refused_before_the_top(clien
     """Trial of issue 16: a phone's 99999 (and 500) were received before the top, then the arbiter could not place
     a top of 76 until he corrected them; at the keyboard "99999999999" was said not to be digits. The rule set's
     figure (points au plus par coup saisi, 2000) bounds every bulletin."""
-    round_ = services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     player = session.players.get(table=1)
     response = client.post(f"/duplicate/joueur/{player.key}/", {"score": 99999})
     assert response.status_code == 400
@@ -554,7 +556,7 @@ def test_a_score_beyond_what_a_move_can_be_worth_is_refused_before_the_top(clien
     )
     assert "Un coup vaut au plus 2000 points : faute de frappe ?" in response.content.decode()
     assert not round_.results.exists()
-    services.result_set(round_=round_, player=player, score=2000)  # the figure itself is a score
+    result_set(round_=round_, player=player, score=2000)  # the figure itself is a score
     assert round_.results.get().score == 2000
 
 
@@ -563,8 +565,8 @@ def test_the_bulletins_of_a_move_being_played_are_the_arbiters_until_its_top(cli
     members and the players (« 63, 10A ETAGEONS » read while looking for one's own move)."""
     session = make_session(alice, lyon, players=("Anne", "@bob"))
     anne = session.players.get(name="Anne")
-    first = services.round_add(session=session, draw_text="VAGUEST")
-    services.result_set(round_=first, player=anne, move="H4 VAGUE", by=alice)
+    first = round_add(session=session, draw_text="VAGUEST")
+    result_set(round_=first, player=anne, move="H4 VAGUE", by=alice)
     results = f"/api/duplicate/sessions/{session.pk}/results"
     recap = f"/duplicate/{session.pk}/recapitulatif/"
     client.force_login(bob)  # a member of the club, and a player of the session
@@ -574,7 +576,7 @@ def test_the_bulletins_of_a_move_being_played_are_the_arbiters_until_its_top(cli
     client.force_login(alice)
     assert client.get(results).json()["players"][0]["results"][0]["move"] == "H4 VAGUE"
     assert cell.search(client.get(recap).content.decode())
-    services.round_set_top(round_=first, top_text="H4 VAGUE", by=alice)
+    round_set_top(round_=first, top_text="H4 VAGUE", by=alice)
     client.force_login(bob)
     assert client.get(results).json()["players"][0]["results"][0]["score"] == 26
     assert cell.search(client.get(recap).content.decode())

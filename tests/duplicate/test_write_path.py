@@ -10,8 +10,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from clubsite.models import ApiToken
-from duplicate import services
 from duplicate.models import Change, Player, Result, Round, Session
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, timer_start
 
 from .conftest import make_session
 
@@ -38,10 +39,10 @@ def put_scores(client, session, token, scores, number=1):
 def test_a_bulletin_on_the_move_being_played_leaves_the_session_row_alone(
     client, session, django_capture_on_commit_callbacks
 ):
-    first = services.round_add(session=session, draw_text="VAGUEST")
+    first = round_add(session=session, draw_text="VAGUEST")
     seen = version(session)
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_set(round_=first, player=session.players.get(name="Bob"), score=20)
+        result_set(round_=first, player=session.players.get(name="Bob"), score=20)
     assert version(session) == seen
     # The room's screens show the moves closed only: nothing for them to redraw.
     assert ranking_poll(client, session, seen) == 204
@@ -51,11 +52,11 @@ def test_a_bulletin_on_the_move_being_played_leaves_the_session_row_alone(
 def test_a_correction_of_a_closed_move_redraws_the_rooms_screens_once_committed(
     client, session, django_capture_on_commit_callbacks
 ):
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.round_add(session=session, draw_text="ST+AIONX")  # move 1 closes
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="ST+AIONX")  # move 1 closes
     seen = version(session)
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_set(round_=first, player=session.players.get(name="Bob"), score=20)
+        result_set(round_=first, player=session.players.get(name="Bob"), score=20)
     assert version(session) == seen + 1
     assert ranking_poll(client, session, seen) == 200
 
@@ -63,10 +64,10 @@ def test_a_correction_of_a_closed_move_redraws_the_rooms_screens_once_committed(
 def test_a_bulletin_committed_as_the_next_move_is_drawn_still_redraws_them(session, django_capture_on_commit_callbacks):
     """The bulletin was sent while its move was being played; the next move was drawn (and committed) before the
     bulletin's own commit: its move is now closed, and the check made after its commit sees it."""
-    first = services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     with django_capture_on_commit_callbacks() as after_commit:
-        services.result_set(round_=first, player=session.players.get(name="Bob"), score=20)
-    services.round_add(session=session, draw_text="ST+AIONX")
+        result_set(round_=first, player=session.players.get(name="Bob"), score=20)
+    round_add(session=session, draw_text="ST+AIONX")
     drawn = version(session)
     for callback in after_commit:
         callback()
@@ -75,7 +76,7 @@ def test_a_bulletin_committed_as_the_next_move_is_drawn_still_redraws_them(sessi
 
 def test_a_batch_of_scores_costs_the_same_queries_whatever_its_size(client, alice, lyon):
     session = make_session(alice, lyon, players=[f"Joueur {n}" for n in range(1, 21)])
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     token = ApiToken.issue(alice)
     players = list(session.players.values_list("pk", flat=True))
     counts = []
@@ -93,7 +94,7 @@ def test_a_batch_of_scores_costs_the_same_queries_whatever_its_size(client, alic
 
 
 def test_a_player_sent_twice_in_a_batch_counts_once_the_last_bulletin_winning(client, alice, session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     bob = session.players.get(name="Bob")
     scores = [{"player": bob.pk, "score": 12}, {"player": bob.pk, "score": 18}]
     response = put_scores(client, session, ApiToken.issue(alice), scores)
@@ -103,7 +104,7 @@ def test_a_player_sent_twice_in_a_batch_counts_once_the_last_bulletin_winning(cl
 
 
 def test_a_deactivated_members_token_is_refused(client, alice, session):
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     token = ApiToken.issue(alice)
     alice.is_active = False
     alice.save(update_fields=["is_active"])
@@ -119,8 +120,8 @@ def field_values(instance):
 def test_the_rows_read_in_sql_are_those_the_orm_reads(alice, session):
     """The hot paths read their rows in SQL: every value must come as the ORM gives it (times aware, JSON decoded,
     booleans), whatever the database."""
-    services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    services.timer_start(session=session)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    timer_start(session=session)
     session.refresh_from_db()
     player = session.players.get(name="Bob")
     read, current = Player.objects.by_key(player.key)
@@ -135,7 +136,7 @@ def test_the_rows_read_in_sql_are_those_the_orm_reads(alice, session):
 
 def test_the_consoles_poll_sees_a_phone_bulletin_of_the_move_being_played(client, alice, session):
     """The bulletin bumps no version: the console's poll finds it by its time, since the page's own `depuis`."""
-    services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     client.force_login(alice)
     page = client.get(f"/duplicate/{session.pk}/").content.decode()
     poll = re.search(r'id="console-poll" hidden hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")

@@ -11,8 +11,8 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
 from duplicate.models import Season, Session, Simultane
+from duplicate.services.rounds import round_add
 
 from .conftest import club_session, htmx_settled, log_in
 from .test_simultane import districts_simultane
@@ -51,7 +51,7 @@ def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page):
 def test_an_arbiter_starts_the_timer_then_cancels_the_draw(page):
     arbiter = log_in(page, "arbitre")
     session = club_session(arbiter)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_role("button", name="Lancer le chrono").click()
     expect(page.locator(".messages")).to_contain_text("Chrono lancé : ")

@@ -4,7 +4,7 @@ when the page was drawn, and on a phone "Tirer" leaves the draw and the timer in
 import pytest
 from playwright.sync_api import expect
 
-from duplicate import services as duplicate_services
+from duplicate.services.rounds import round_add
 
 from .conftest import PHONE, club_session, log_in
 
@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialize
 def test_ending_the_session_counts_the_bulletins_missing_at_the_click(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     cautious = page.context.new_page()  # no automatic "OK" here: this arbiter answers "Annuler"
     asked = []
 

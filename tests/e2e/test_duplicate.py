@@ -6,8 +6,9 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from duplicate import services as duplicate_services
 from duplicate.models import Session
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, round_set_top
 
 from .conftest import PHONE, club_session, log_in, touch, type_letters
 
@@ -124,7 +125,7 @@ def test_a_refused_bulletin_says_why_in_its_row_and_marks_do_only_what_they_say(
 def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/grille/")
     touch(page, "H8")
     type_letters(page, "zoo", total=24)
@@ -137,7 +138,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
     mixed bulletins that way); a refused bulletin stays in the log."""
     organiser = log_in(page, "arbitre")
     session = club_session(organiser, players=[f"Joueur {n}" for n in range(1, 21)])
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.locator("#bulletin-count")).to_contain_text("0/20 bulletins")
     expect(page.locator("#bulletin-table")).to_be_focused()
@@ -156,7 +157,7 @@ def test_twenty_bulletins_at_the_keyboard(page):
 def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     score = page.locator("tr", has_text="Anne").locator("input[name=score]")
     score.fill("20")
@@ -169,11 +170,11 @@ def test_a_bulletin_of_move_1_corrected_during_move_3(page):
     """Issue 11: a move's results stay correctable after the next draws; the ranking follows."""
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     anne = session.players.get(name="Anne")
-    duplicate_services.result_set(round_=first, player=anne, score=20)
-    duplicate_services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
-    duplicate_services.round_add(session=session, draw_text="TX+EEMNR")
+    result_set(round_=first, player=anne, score=20)
+    round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    round_add(session=session, draw_text="TX+EEMNR")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.locator("#results-title")).to_contain_text("Résultats du coup 3")
     page.locator(".board-panel table").get_by_role("link", name="1", exact=True).click()
@@ -197,13 +198,13 @@ def test_the_room_screen_through_a_move(page, browser, live_server, viewport):
     room = browser.new_context(base_url=live_server.url, viewport=viewport).new_page()
     room.goto(f"/duplicate/salle/{session.public_key}/")
     expect(room.locator(".room-number")).to_have_text("En attente du premier tirage")
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    first = round_add(session=session, draw_text="VAGUEST")
     expect(room.locator(".room-draw")).to_contain_text("VAGUEST", timeout=6000)
-    duplicate_services.result_set(round_=first, player=session.players.get(name="Anne"), score=26)
-    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    result_set(round_=first, player=session.players.get(name="Anne"), score=26)
+    round_set_top(round_=first, top_text="H4 VAGUE")
     expect(room.locator(".room-top")).to_have_text("H4 VAGUE 26 points", timeout=6000)
     expect(room.locator(".room-ranking tbody tr").first.locator("td").nth(2)).to_have_text("0")
-    duplicate_services.round_add(session=session, draw_text="ST+AIONX")
+    round_add(session=session, draw_text="ST+AIONX")
     expect(room.locator(".room-ranking tbody tr").first).to_contain_text("Anne", timeout=6000)
     expect(room.locator(".room-ranking tbody tr").first.locator("td").nth(2)).to_have_text("26")
     assert room.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
@@ -216,7 +217,7 @@ def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, se
     here), its page offers the download, and pressing the button again finds the same file."""
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     with page.expect_download() as small:
         page.get_by_role("button", name="CSV", exact=True).click()

@@ -4,8 +4,9 @@ inscribes a counted move for a player in typed mode and on the grid, and finds t
 import pytest
 from playwright.sync_api import expect
 
-from duplicate import services as duplicate_services
 from duplicate.models import Result
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
 
 from .conftest import PHONE, club_session, htmx_settled, log_in, set_tile, touch, type_letters, type_word
 
@@ -19,7 +20,7 @@ def score_box(page, name):
 def test_organiser_places_the_top_and_inscribes_a_players_points_from_the_typed_counter(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/compteur/")
     expect(page.locator(".game-banner")).to_contain_text("Coup 1 · tirage VAGUEST")
 
@@ -59,7 +60,7 @@ def test_organiser_places_the_top_and_inscribes_a_players_points_from_the_typed_
 def test_organiser_inscribes_a_move_counted_on_the_grid_without_placing_it(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/grille/")
     touch(page, "H4")
     type_letters(page, "vague", total=26)
@@ -86,9 +87,9 @@ def test_organiser_inscribes_a_move_counted_on_the_grid_without_placing_it(page)
 def test_the_counter_fits_a_phone_with_long_player_names(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser, players=[f"Joueuse numéro {n} de la table de Villeurbanne" for n in range(1, 21)])
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player in session.players.all()[:10]:
-        duplicate_services.result_set(round_=round_, player=player, score=26)
+        result_set(round_=round_, player=player, score=26)
     for path in (f"/duplicate/{session.pk}/compteur/", f"/duplicate/{session.pk}/grille/"):
         page.goto(path)
         expect(page.locator("#player")).to_be_visible()

@@ -7,7 +7,8 @@ from django.contrib.auth.hashers import make_password
 from playwright.sync_api import expect
 
 from clubsite.models import Membership
-from duplicate import services as duplicate_services
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, round_set_top, timer_start
 
 from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
 
@@ -22,11 +23,11 @@ def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
     anne, bruno, _chloe = session.players.all()
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.result_set(round_=first, player=anne, score=20)
-    duplicate_services.result_set(round_=first, player=bruno, score=26)
-    duplicate_services.round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
-    duplicate_services.round_add(session=session, draw_text="TX+EEMNR")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    result_set(round_=first, player=anne, score=20)
+    result_set(round_=first, player=bruno, score=26)
+    round_add(session=session, draw_text="ST+AIONX", top_text="4G AVIONS")
+    round_add(session=session, draw_text="TX+EEMNR")
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_role("link", name="Feuille (tous les coups)").click()
     expect(footer_cells(page, "Total").nth(1)).to_have_text("20")  # the tops' total, then Anne
@@ -54,8 +55,8 @@ def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page):
 def test_the_recap_prints_without_menus_or_buttons(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.result_set(round_=first, player=session.players.get(name="Anne"), score=26)
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    result_set(round_=first, player=session.players.get(name="Anne"), score=26)
     page.goto(f"/duplicate/{session.pk}/recapitulatif/")
     expect(page.locator(".recap-moves tbody tr").first).to_have_text("1VAGUESTVAGUEH426Anne")
     expect(page.get_by_role("button", name="Imprimer")).to_be_visible()
@@ -72,7 +73,7 @@ def test_a_club_member_reviews_a_session_read_only(page):
     session = club_session(organiser)
     member = log_in(page, "membre")
     Membership.objects.create(club=session.club, user=member, role=Membership.Role.MEMBER)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto("/duplicate/")
     page.get_by_role("link", name="Mardi soir").click()
     expect(page).to_have_url(f"/duplicate/{session.pk}/recapitulatif/")
@@ -88,19 +89,19 @@ def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.goto(f"/duplicate/joueur/{anne.key}/")
     expect(phone.locator(".phase")).to_have_text("En attente du premier tirage")
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
-    duplicate_services.timer_start(session=session)
+    first = round_add(session=session, draw_text="VAGUEST")
+    timer_start(session=session)
     expect(phone.locator(".phase")).to_have_text("Coup 1 · Réflexion", timeout=6000)
     expect(phone.locator(".entry-panel .draw")).to_have_text("VAGUEST")
     phone.get_by_label("Mon score").fill("2")
     # Another player's bulletin does not redraw the page: what Anne is typing stays.
-    duplicate_services.result_set(round_=first, player=session.players.get(name="Bruno"), score=18)
+    result_set(round_=first, player=session.players.get(name="Bruno"), score=18)
     next_poll(phone, f"/duplicate/joueur/{anne.key}/")
     expect(phone.get_by_label("Mon score")).to_have_value("2")
     phone.get_by_label("Mon score").fill("22")
     phone.get_by_role("button", name="Envoyer").click()
     expect(phone.locator(".message")).to_have_text("Bulletin reçu : 22 points. Vous pouvez le corriger jusqu'au top.")
-    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    round_set_top(round_=first, top_text="H4 VAGUE")
     expect(phone.locator("#against-top")).to_have_text("Votre score : 22 sur 26 (-4)", timeout=6000)
     expect(phone.get_by_label("Mon score")).to_have_count(0)
     expect(phone.locator(".board .cell.new")).to_have_count(5)
@@ -112,7 +113,7 @@ def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
 def test_bulletins_for_players_without_a_table_at_the_keyboard(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser, players=[(None, "Éloïse Martin"), (None, "Marc Roux"), (1, "Anne")])
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.get_by_label("Table ou nom")).to_be_focused()
     page.keyboard.type("eloi\n20\nmarc\nh4 vague\n1\n26\n")
@@ -128,12 +129,12 @@ def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_s
     sent then is refused with the reason, and nothing is saved."""
     session = club_session(get_user_model().objects.create(username="arbitre"))
     anne = session.players.get(name="Anne")
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    first = round_add(session=session, draw_text="VAGUEST")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.route("**/duplicate/joueur/*/?etat=*", lambda route: route.fulfill(status=204))  # a poll not yet back
     phone.goto(f"/duplicate/joueur/{anne.key}/")
     phone.get_by_label("Mon score").fill("22")
-    duplicate_services.round_set_top(round_=first, top_text="H4 VAGUE")
+    round_set_top(round_=first, top_text="H4 VAGUE")
     phone.get_by_role("button", name="Envoyer").click()
     expect(phone.locator(".error")).to_have_text("Le top est révélé : seul l'arbitre peut encore changer votre score.")
     expect(phone.locator(".phase")).to_have_text("Coup 1 · Top révélé")
@@ -144,7 +145,7 @@ def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_s
 def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(page, browser, live_server):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     stale = page.context.new_page()  # the same arbiter's second tab, opened before the end
     stale.goto(f"/duplicate/{session.pk}/")
     page.goto(f"/duplicate/{session.pk}/")
@@ -176,10 +177,10 @@ def test_the_room_screen_fits_the_projector_with_25_players(browser, live_server
     session = club_session(
         get_user_model().objects.create(username="arbitre"), players=[f"Joueur {n}" for n in range(1, 26)]
     )
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for n, player in enumerate(session.players.all()):
-        duplicate_services.result_set(round_=first, player=player, score=n)
-    duplicate_services.round_add(session=session, draw_text="ST+AIONX")
+        result_set(round_=first, player=player, score=n)
+    round_add(session=session, draw_text="ST+AIONX")
     room = browser.new_context(base_url=live_server.url, viewport=viewport).new_page()
     room.goto(f"/duplicate/salle/{session.public_key}/")
     assert room.evaluate("document.documentElement.scrollHeight") <= viewport["height"]
@@ -203,7 +204,7 @@ def test_the_console_shows_the_scores_players_send_from_their_phones(page, brows
     cells while the players' own scores came in, until reloaded."""
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.locator("#bulletin-count")).to_contain_text("0/3 bulletins")
     chloe_score = page.locator("tr", has_text="Chloé").locator("input[name=score]")
@@ -224,7 +225,7 @@ def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browse
     """Trial of issue 11: "A1 PARIENT" got "Bulletin reçu : 0 points" and nothing more; "abc" was refused above
     the card with the box emptied."""
     session = club_session(get_user_model().objects.create(username="arbitre"))
-    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
     phone.goto(f"/duplicate/joueur/{session.players.get(name='Anne').key}/")
     phone.get_by_label("Mon score").fill("abc")
@@ -245,7 +246,7 @@ def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(br
     """Issue 12: the entry is sent by htmx and answered with the page's region, one request instead of a redirect
     and the whole page again; a phone without JavaScript sends the same form and gets the page back."""
     session = club_session(get_user_model().objects.create(username="arbitre"))
-    duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_add(session=session, draw_text="VAGUEST")
     anne, bruno = session.players.get(name="Anne"), session.players.get(name="Bruno")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
     phone.goto(f"/duplicate/joueur/{anne.key}/")
@@ -270,7 +271,7 @@ def test_a_long_name_keeps_the_sheets_header_short_on_a_phone(page):
     organiser = log_in(page, "arbitre")
     long_name = "Marie-Charlotte Éléonore de la Tour d'Auvergne-Lauragais et Saint-Georges-de-Reneins"[:80]
     session = club_session(organiser, players=("Anne", long_name))
-    duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.set_viewport_size(PHONE)
     page.goto(f"/duplicate/{session.pk}/feuille/")
     head = page.locator("#game-sheet thead")

@@ -8,10 +8,13 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
 from duplicate import simultanes
 from duplicate.games import GameRound
 from duplicate.models import Season, Simultane
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, round_reveal_top
+from duplicate.services.sessions import session_finish
+from duplicate.services.tournaments import tournament_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
@@ -65,19 +68,19 @@ def test_every_page_fits_a_390_pixel_screen(page):
     host = get_user_model().objects.create_user("jean-baptiste", "jb@example.org", "motdepasse-jb")
     make_session(host, None, [(1, "@claire")], accepted=False, name="Séance du club de Villeurbanne-Gratte-Ciel")
     session = make_session(member, club, [f"Joueuse numéro {n} de la table" for n in range(1, 21)])
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player in session.players.all()[:10]:
-        duplicate_services.result_set(round_=round_, player=player, score=26)
+        result_set(round_=round_, player=player, score=26)
     player = session.players.first()
-    tournament = duplicate_services.tournament_create(
+    tournament = tournament_create(
         name="Coupe d'automne", creator=member, sessions=[session, make_session(member, club)]
     )
 
     # His progress: a finished session where he is linked, beside the finished game above.
     mine = make_session(member, club, [(1, "@claire"), (2, "Jean-Baptiste")], name="Séance du mardi soir au club")
-    first = duplicate_services.round_add(session=mine, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.result_set(round_=first, player=mine.players.get(table=1), score=20)
-    duplicate_services.session_finish(session=mine)
+    first = round_add(session=mine, draw_text="VAGUEST", top_text="H4 VAGUE")
+    result_set(round_=first, player=mine.players.get(table=1), score=20)
+    session_finish(session=mine)
     season = Season.objects.create(
         club=club,
         name="Saison 2026-2027 du Club de Scrabble de Villeurbanne-Gratte-Ciel",
@@ -104,9 +107,9 @@ def test_every_page_fits_a_390_pixel_screen(page):
         simultane=simultane, club=club, creator=member, players=[(n, f"Joueuse numéro {n} de la salle") for n in (1, 2)]
     )
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
-    duplicate_services.round_reveal_top(round_=duplicate_services.round_add(session=room))
-    duplicate_services.result_set(round_=room.rounds.get(), player=room.players.first(), score=26)
-    duplicate_services.session_finish(session=room)
+    round_reveal_top(round_=round_add(session=room))
+    result_set(round_=room.rounds.get(), player=room.players.first(), score=26)
+    session_finish(session=room)
 
     member_pages = [
         "/compte/",
@@ -159,11 +162,11 @@ def test_names_of_120_letters_without_a_space_fit_too(page):
     club = Club.objects.create(name=f"Club{long}"[:100], slug="long")  # each name as long as its column allows
     Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
     session = make_session(member, club, [(1, f"Joueuse{long}"[:80]), (2, "@claire")], name=f"Séance{long}"[:120])
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
-    duplicate_services.result_set(round_=round_, player=session.players.get(table=1), score=26)
-    duplicate_services.session_finish(session=session)
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    result_set(round_=round_, player=session.players.get(table=1), score=26)
+    session_finish(session=session)
     season = Season.objects.create(club=club, name=f"Saison{long}"[:120], start=session.date, end=session.date)
-    tournament = duplicate_services.tournament_create(
+    tournament = tournament_create(
         name=f"Coupe{long}"[:120],
         creator=member,
         sessions=[session, make_session(member, club, name=f"Autre{long}"[:120])],

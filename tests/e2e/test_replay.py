@@ -6,7 +6,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
+from duplicate.services.sessions import session_finish
 from tests.duplicate.conftest import make_session
 
 from .conftest import PHONE, log_in
@@ -26,10 +28,10 @@ def test_a_member_replays_a_finished_session_on_his_phone(page):
     session = make_session(alice, club, players=("Anne", "Bruno"))
     anne, bruno = session.players.order_by("table")
     for draw, top, scores in (("VAGUEST", "H4 VAGUE", (26, 20)), ("ST+AIONX", "4G AVIONS", (10, 18))):
-        round_ = duplicate_services.round_add(session=session, draw_text=draw, top_text=top, by=alice)
-        duplicate_services.result_set(round_=round_, player=anne, score=scores[0])
-        duplicate_services.result_set(round_=round_, player=bruno, score=scores[1])
-    duplicate_services.session_finish(session=session, by=alice)
+        round_ = round_add(session=session, draw_text=draw, top_text=top, by=alice)
+        result_set(round_=round_, player=anne, score=scores[0])
+        result_set(round_=round_, player=bruno, score=scores[1])
+    session_finish(session=session, by=alice)
     bob = log_in(page, "bob")
     Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
 

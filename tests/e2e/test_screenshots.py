@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import services as duplicate_services
 from duplicate.models import Season
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add, timer_start
 from sheets import services as sheet_services
 from sheets.models import Line
 from tests.duplicate.conftest import AVIONS, VAGUE, play_the_evening, played_session
@@ -95,11 +96,11 @@ def test_sheet_and_duplicate_screenshots(page, device):
     sheet_services.game_finish(game=game, racks={0: "EAU", 1: ""})
     session = club_session(user)
     anne, bruno, chloe = session.players.all()
-    first = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player, score in ((anne, 26), (bruno, 20), (chloe, 18)):
-        duplicate_services.result_set(round_=first, player=player, score=score)
-    duplicate_services.round_add(session=session, draw_text="ST+AIONX")
-    duplicate_services.timer_start(session=session)
+        result_set(round_=first, player=player, score=score)
+    round_add(session=session, draw_text="ST+AIONX")
+    timer_start(session=session)
 
     page.goto(f"/parties/{game.pk}/")
     expect(page.locator(".results tbody tr").first).to_contain_text("Claire")

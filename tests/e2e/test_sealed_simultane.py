@@ -10,8 +10,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import services, simultanes
+from duplicate import simultanes
 from duplicate.models import Simultane
+from duplicate.services.rounds import round_add, round_reveal_top
+from duplicate.services.sessions import session_finish
 
 from .conftest import log_in
 from .test_simultane import districts_simultane
@@ -49,9 +51,9 @@ def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_r
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for owner, moves in (("lyon", 4), ("annecy", 2), ("grenoble", 1)):
         for _move in range(moves):
-            services.round_reveal_top(round_=services.round_add(session=rooms[owner]))
-    services.session_finish(session=rooms["lyon"])  # the whole game played, SOUHAITE its last top
-    services.round_add(session=rooms["grenoble"])  # move 2 drawn, its top (AVIONS) not revealed yet
+            round_reveal_top(round_=round_add(session=rooms[owner]))
+    session_finish(session=rooms["lyon"])  # the whole game played, SOUHAITE its last top
+    round_add(session=rooms["grenoble"])  # move 2 drawn, its top (AVIONS) not revealed yet
     lyon_room = rooms["lyon"].pk
     pages = [f"/duplicate/{lyon_room}/{address}" for address in ("", "recapitulatif/", "feuille/")]
     files = [f"/duplicate/{lyon_room}/partie.json"] + [
@@ -87,7 +89,7 @@ def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_r
     expect(page.locator("main .error")).to_have_text(
         "La salle « Simultané des Alpes · Club de Grenoble » joue encore le coup 2 : attendez que son top soit révélé."
     )
-    services.round_reveal_top(round_=rooms["grenoble"].rounds.get(number=2))
+    round_reveal_top(round_=rooms["grenoble"].rounds.get(number=2))
     page.goto(f"/duplicate/simultanes/{simultane.pk}/")
     page.get_by_role("button", name="Arrêter le classement").click()
     expect(page.locator(".messages")).to_contain_text("Classement arrêté")

@@ -10,9 +10,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import games, services, simultanes
+from duplicate import games, simultanes
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
+from duplicate.services.rounds import round_add, round_reveal_top
+from duplicate.services.sessions import session_finish
 from scoring.models import Edition, RuleSet, move_index
 from tests.duplicate.test_game_files import GAME
 
@@ -170,7 +172,7 @@ def comite_with_a_room(browser, live_server, page):
     assert room.entry == Session.Entry.PLAYERS
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for _move in range(2):
-        services.round_reveal_top(round_=services.round_add(session=room))
+        round_reveal_top(round_=round_add(session=room))
     return simultane, room, arbiter_page
 
 
@@ -251,8 +253,8 @@ def test_a_finished_rooms_console_fits_a_phone(page):
     room = simultanes.room_register(simultane=simultane, club=lyon, creator=arbiter, players=[(1, "Anne")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())
     for _move in game:
-        services.round_reveal_top(round_=services.round_add(session=room))
-    services.session_finish(session=room)
+        round_reveal_top(round_=round_add(session=room))
+    session_finish(session=room)
     page.goto(f"/duplicate/{room.pk}/")
     expect(page.locator("h1")).to_have_text("Simultané des Alpes · Club de Lyon")
     moves = page.locator(".board-panel table")

@@ -7,7 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from duplicate import services as duplicate_services
+from duplicate.services.results import result_set
+from duplicate.services.rounds import round_add
 from tests.duplicate.conftest import make_session
 
 from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
@@ -46,7 +47,7 @@ class Outage:
 def console(page):
     organiser = log_in(page, "arbitre")
     session = club_session(organiser)
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     return session, round_
 
@@ -86,7 +87,7 @@ def test_a_score_refused_twice_says_it_is_not_saved_until_sent_again(page, conso
 
 def test_a_mark_refused_once_is_sent_again_with_its_value(page, console):
     session, round_ = console
-    duplicate_services.result_set(round_=round_, player=session.players.get(name="Bruno"), score=26)
+    result_set(round_=round_, player=session.players.get(name="Bruno"), score=26)
     page.reload()
     outage = Outage(page, "**/coups/1/resultats/*/", failures=1)
     page.locator("tr", has_text="Bruno").get_by_role("button", name="Avert.").click()
@@ -126,7 +127,7 @@ def test_a_sheet_cell_cut_once_is_sent_again(page, console):
 def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes(browser, live_server):
     organiser = get_user_model().objects.create_user("arbitre")
     session = make_session(organiser, None, ("Anne", "Bruno"))
-    round_ = duplicate_services.round_add(session=session, draw_text="VAGUEST")
+    round_ = round_add(session=session, draw_text="VAGUEST")
     anne = session.players.get(name="Anne")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.goto(f"/duplicate/joueur/{anne.key}/")
@@ -137,7 +138,7 @@ def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes
     expect(note).to_have_text("Non enregistré. Le serveur ne répond pas : vérifiez la connexion, puis renvoyez-le.")
     assert outage.requests == 2
     # The arbiter's next step refreshes the phone's page (its poll): the unsaved entry stays as typed.
-    duplicate_services.result_set(round_=round_, player=session.players.get(name="Bruno"), score=10)
+    result_set(round_=round_, player=session.players.get(name="Bruno"), score=10)
     next_poll(phone, f"/duplicate/joueur/{anne.key}/")
     expect(phone.get_by_label("Mon score")).to_have_value("18")
     expect(note).to_be_visible()

@@ -17,9 +17,10 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 
 from clubsite.models import ApiToken, Club, Membership  # noqa: E402
-from duplicate import services  # noqa: E402
 from duplicate.models import Session  # noqa: E402
-from duplicate.services import Entry  # noqa: E402
+from duplicate.services.results import Entry, results_set  # noqa: E402
+from duplicate.services.rounds import round_add  # noqa: E402
+from duplicate.services.sessions import session_create  # noqa: E402
 from scoring.models import Edition, RuleSet  # noqa: E402
 
 PASSWORD = "motdepasse-pannes"
@@ -27,7 +28,7 @@ MOVES = (("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS"))
 
 
 def session(organiser, club, name, players, moves=MOVES):
-    created = services.session_create(
+    created = session_create(
         creator=organiser,
         club=club,
         name=name,
@@ -40,11 +41,9 @@ def session(organiser, club, name, players, moves=MOVES):
     )
     pks = list(created.players.values_list("pk", flat=True))
     for draw, top in moves:
-        round_ = services.round_add(session=created, draw_text=draw, top_text=top, by=organiser)
+        round_ = round_add(session=created, draw_text=draw, top_text=top, by=organiser)
         scores = [(i * 7) % (round_.top_score + 1) for i in range(len(pks))]
-        services.results_set(
-            round_=round_, entries=[Entry(pk, score, "", None) for pk, score in zip(pks, scores, strict=True)]
-        )
+        results_set(round_=round_, entries=[Entry(pk, score, "", None) for pk, score in zip(pks, scores, strict=True)])
     return created
 
 
@@ -55,7 +54,7 @@ def main():
     sizes = (("s250", 250), ("s600", 600), ("s2000", 2000))
     ids = {name: session(organiser, club, name, players).pk for name, players in sizes}
     writes = session(organiser, club, "writes", 300, moves=())
-    services.round_add(session=writes, draw_text="VAGUEST", by=organiser)
+    round_add(session=writes, draw_text="VAGUEST", by=organiser)
     ids["writes"] = writes.pk
     ids["players"] = list(writes.players.order_by("table").values_list("pk", flat=True))
     ids["token"] = ApiToken.issue(organiser)
