@@ -81,6 +81,11 @@ _FIELD_MESSAGES = {
     "hidden_character": "Champ « %(field)s » : caractère invisible ou de contrôle de sens d'écriture (%(code)s) "
     "non accepté.",
     "string_too_short": "Champ « %(field)s » : texte trop court.",
+    "extra_forbidden": "Champ inconnu : « %(field)s ».",
+    "int_from_float": "Champ « %(field)s » : un nombre entier est attendu.",
+    "dict_type": "Champ « %(field)s » : un objet JSON est attendu.",
+    "model_type": "Champ « %(field)s » : un objet JSON est attendu.",
+    "enum": "Champ « %(field)s » : valeur inconnue.",
 }
 # Ninja's own English refusals, raised before an operation runs.
 _CSRF_FAILED = "CSRF check Failed"

@@ -5,6 +5,7 @@ import datetime
 from ninja import Field, Schema
 
 from clubsite.limits import integer_range, text
+from clubsite.schemas import InputSchema, Lax
 from scoring.models import Edition, RuleSet
 
 from . import games
@@ -15,7 +16,7 @@ PLAYER_ID = integer_range(Player, "id")
 SCORE = integer_range(Result, "score")
 
 
-class SessionIn(Schema):
+class SessionIn(InputSchema):
     name: text(Session, "name")
     edition: text(Edition, "code") = "fr"
     rules: text(RuleSet, "code") = Field("tournoi", description="Code du jeu de règles.")
@@ -25,7 +26,7 @@ class SessionIn(Schema):
     club: int | None = Field(
         None, description="Club dont l'appelant est organisateur ; sans club : séance personnelle."
     )
-    entry: Session.Entry = Field(
+    entry: Lax(Session.Entry) = Field(
         Session.Entry.ARBITER,
         description="Qui saisit les scores : « arbiter » (l'arbitre), « players » (les joueurs), « both ».",
     )
@@ -47,7 +48,7 @@ class SessionOut(Schema):
     players: list[PlayerOut]
 
 
-class RoundIn(Schema):
+class RoundIn(InputSchema):
     draw: text(Round, "draw") | None = Field(
         None,
         description="Tirage (EU+ACC?N) ; absent : tiré par le serveur, ou le coup suivant de la partie jouée "
@@ -61,7 +62,7 @@ class RoundIn(Schema):
     )
 
 
-class RoundTopIn(Schema):
+class RoundTopIn(InputSchema):
     top: text(Round, "top") | None = Field(
         None, description="Top en notation FISF ; absent : celui de la partie jouée, révélé."
     )
@@ -74,13 +75,13 @@ class RoundOut(Schema):
     top_score: int | None = None
 
 
-class PlayerScoreIn(Schema):
+class PlayerScoreIn(InputSchema):
     player: int = Field(ge=1, le=PLAYER_ID[1])
     score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
     move: text(Result, "move") | None = None
 
 
-class ScoresIn(Schema):
+class ScoresIn(InputSchema):
     scores: list[PlayerScoreIn] = Field(max_length=MAX_PLAYERS)
 
 
@@ -129,7 +130,7 @@ class ResultOut(Schema):
     penalty: int
 
 
-class ResultPatch(Schema):
+class ResultPatch(InputSchema):
     score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
     move: text(Result, "move") | None = None
     warning: bool | None = None
@@ -202,7 +203,7 @@ class SeasonRankingOut(Schema):
     rows: list[SeasonRowOut]
 
 
-class GameRoundIO(Schema):
+class GameRoundIO(InputSchema):
     number: int = Field(ge=1, le=games.MAX_ROUNDS)
     draw: str = Field(max_length=games.MAX_TEXT, description="Le tirage en notation de club (EU+ACC?N).")
     top: str = Field(max_length=games.MAX_TEXT, description="Le top en notation FISF (H4 VAGUE).")
@@ -219,12 +220,12 @@ class GameOut(Schema):
     rounds: list[GameRoundIO] = Field(description="Les coups dont le top est placé, dans l'ordre.")
 
 
-class GameIn(Schema):
+class GameIn(InputSchema):
     edition: text(Edition, "code") | None = Field(None, description="L'édition de la partie ; celle du simultané.")
     rounds: list[GameRoundIO] = Field(min_length=1, max_length=games.MAX_ROUNDS)
 
 
-class SimultaneIn(Schema):
+class SimultaneIn(InputSchema):
     name: text(Session, "name")
     edition: text(Edition, "code") = "fr"
     rules: text(RuleSet, "code") = "tournoi"

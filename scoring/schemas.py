@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Field, Schema
 from pydantic import NonNegativeInt, StringConstraints
 
+from clubsite.schemas import InputSchema
+
 # The characters each kind of field may hold, stated in the OpenAPI schema and checked before the engine reads
 # the text (which then names what it cannot read). \w is Unicode: accented letters, Ç, Ñ, Ł... are letters.
 EDITION_PATTERN = r"^[-a-zA-Z0-9_]+$"
@@ -22,7 +24,7 @@ MoveText = Annotated[str, StringConstraints(max_length=40, pattern=MOVE_PATTERN)
 Letters = Annotated[str, StringConstraints(max_length=20, pattern=LETTERS_PATTERN)]
 
 
-class MoveIn(Schema):
+class MoveIn(InputSchema):
     edition: EditionCode = Field("fr", description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt.")
     board: list[MoveText] = Field(
         default_factory=list, max_length=120, description="Coups déjà sur la grille, dans l'ordre, en notation FISF."
@@ -51,7 +53,7 @@ class ErrorOut(Schema):
     detail: str
 
 
-class TopIn(Schema):
+class TopIn(InputSchema):
     edition: EditionCode = "fr"
     board: list[MoveText] = Field(default_factory=list, max_length=120)
     rack: Letters = Field(
@@ -76,7 +78,7 @@ class TopOut(Schema):
     )
 
 
-class WordsIn(Schema):
+class WordsIn(InputSchema):
     edition: EditionCode = "fr"
     letters: Letters = Field(description="Lettres, « ? » pour un joker, comme un tirage (9 au plus).")
 

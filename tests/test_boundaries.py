@@ -12,8 +12,9 @@ APPS = ("clubsite", "scoring", "sheets", "duplicate")
 # The URL configuration and the API root mount every app: they are the one place allowed to name them all.
 URL_INCLUDES = {"clubsite/urls.py", "clubsite/api.py"}
 # The site's infrastructure that every app may use, the counter included: the rate limits, which count the
-# counter's searches and the site's mails alike. Such a module imports no app itself (a test below holds it).
-INFRASTRUCTURE = {"clubsite.throttling"}
+# counter's searches and the site's mails alike, and the API's strict input schema. Such a module imports no app
+# itself (a test below holds it).
+INFRASTRUCTURE = {"clubsite.throttling", "clubsite.schemas"}
 
 
 def _engine_modules() -> list[str]:

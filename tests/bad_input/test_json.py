@@ -290,3 +290,64 @@ def test_the_local_sheet_refuses_each_bad_value(world, isolated, owner_client):
     assert changed
     failures = _sweep(send, valid, LOCAL_GAME, isolated)
     assert not failures, "\n".join(failures)
+
+
+def _leaf(body, path: str):
+    node = body
+    for part in path.split("."):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _loose_types(value) -> list:
+    """What a lenient parser would have taken for `value` (issue 23): a number or a boolean as text, a float for
+    an integer, a number for a boolean."""
+    if isinstance(value, bool):
+        return ["yes", "true", 1]
+    if isinstance(value, int):
+        return [str(value), value + 0.5, float(value)]
+    return []
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+def test_each_operation_refuses_loose_types_and_unknown_fields(operation_id, world, token, isolated):
+    """Integers are integers and booleans booleans, in every body; a field the API does not know is named."""
+    method, template, _schema = _operations()[operation_id]
+    operation = OPERATIONS[operation_id]
+    if operation.body is None:
+        pytest.skip("this operation takes no body")
+    client = Client(raise_request_exception=False)
+    url = template.format(**operation.path(world))
+
+    def send(body):
+        call = getattr(client, method)
+        return call(
+            url, data=json.dumps(body), content_type="application/json", headers={"Authorization": f"Bearer {token}"}
+        )
+
+    valid = operation.body(world)
+    sent = [(f"{field}={loose!r}", _with(valid, field, loose)) for field in operation.fields
+            for loose in _loose_types(_leaf(valid, field))]  # fmt: skip
+    sent.append(("unknown field", {**valid, "champ_inconnu": 1}))
+    failures = []
+    for label, body in sent:
+        response, changed, _beyond = isolated(lambda b=body: send(b))
+        problem = _detail_problem(response, changed, True)
+        if not problem and response.status_code != 422:
+            problem = f"{response.status_code}, not 422"
+        if problem:
+            failures.append(f"{label}: {problem}")
+    assert not failures, "\n".join(failures)
+    response, _changed, _beyond = isolated(lambda: send({**valid, "champ_inconnu": 1}))
+    assert response.json()["detail"] == "Champ inconnu : « champ_inconnu »."
+
+
+def test_the_loose_types_sweep_reaches_the_typed_fields(world):
+    typed = {
+        (operation_id, field)
+        for operation_id, operation in OPERATIONS.items()
+        if operation.body
+        for field in operation.fields
+        if _loose_types(_leaf(operation.body(world), field))
+    }
+    assert {("duplicate_api_scores_put", "scores.0.score"), ("duplicate_api_result_patch", "warning")} <= typed

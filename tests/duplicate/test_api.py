@@ -278,3 +278,79 @@ def test_an_empty_correction_of_a_result_that_does_not_exist_is_a_french_422(cli
     assert not Result.objects.filter(player=b).exists()
     response = call(client, "patch", f"{url}/{a.pk}", token, {})  # nothing to change: his result as it is
     assert (response.status_code, response.json()["score"]) == (200, 20)
+
+
+def _session_with_a_move(client, token, lyon):
+    session_id = call(
+        client, "post", "/api/duplicate/sessions", token, {"name": "M", "players": ["A", "B"], "club": lyon.pk}
+    ).json()["id"]
+    call(client, "post", f"/api/duplicate/sessions/{session_id}/rounds", token, {"draw": "VAGUEST", "top": "H4 VAGUE"})
+    return session_id, *Session.objects.get().players.order_by("pk")
+
+
+def test_integers_are_integers_and_booleans_booleans(client, token, lyon):
+    """Issue 23: `{"score": "10"}` was taken as 10 and `"warning": "yes"` as true."""
+    session_id, a, _b = _session_with_a_move(client, token, lyon)
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1"
+    refusals = [
+        ("put", "scores", {"scores": [{"player": a.pk, "score": "10"}]}, "un nombre entier est attendu"),
+        ("put", "scores", {"scores": [{"player": a.pk, "score": 10.0}]}, "un nombre entier est attendu"),
+        ("put", "scores", {"scores": [{"player": str(a.pk), "score": 10}]}, "un nombre entier est attendu"),
+        ("patch", f"results/{a.pk}", {"score": 10, "warning": "yes"}, "vrai ou faux est attendu"),
+        ("patch", f"results/{a.pk}", {"score": 10, "zero": 1}, "vrai ou faux est attendu"),
+    ]
+    for method, path, body, message in refusals:
+        response = call(client, method, f"{url}/{path}", token, body)
+        assert response.status_code == 422, body
+        assert message in response.json()["detail"], body
+    assert not Result.objects.exists()
+    response = call(client, "put", f"{url}/scores", token, {"scores": [{"player": a.pk, "score": 10}]})
+    assert (response.status_code, response.json()) == (200, {"saved": 1})
+
+
+def test_a_player_twice_in_one_batch_is_refused_naming_both_positions(client, token, lyon):
+    """Issue 23: two entries for one player answered "saved": 2 for the one row written."""
+    session_id, a, b = _session_with_a_move(client, token, lyon)
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1/scores"
+    scores = [{"player": a.pk, "score": 20}, {"player": b.pk, "score": 18}, {"player": a.pk, "score": 26}]
+    response = call(client, "put", url, token, {"scores": scores})
+    assert (response.status_code, response.json()) == (
+        422,
+        {"detail": f"Le joueur {a.pk} figure deux fois dans la liste (positions 1 et 3)."},
+    )
+    assert not Result.objects.exists()
+    response = call(client, "put", url, token, {"scores": scores[:2]})
+    assert (response.status_code, response.json()) == (200, {"saved": 2})
+    assert Result.objects.count() == 2
+
+
+def test_a_field_the_api_does_not_know_is_refused_by_name(client, token, lyon):
+    """Issue 23: `"varaint"` or any typo was ignored, and the session created as if it were not there."""
+    response = call(client, "post", "/api/duplicate/sessions", token, {"name": "M", "varaint": "x", "club": lyon.pk})
+    assert (response.status_code, response.json()) == (422, {"detail": "Champ inconnu : « varaint »."})
+    assert not Session.objects.exists()
+    session_id, a, _b = _session_with_a_move(client, token, lyon)
+    url = f"/api/duplicate/sessions/{session_id}/rounds/1/scores"
+    response = call(client, "put", url, token, {"scores": [{"player": a.pk, "score": 20, "points": 3}]})
+    assert (response.status_code, response.json()) == (422, {"detail": "Champ inconnu : « scores.0.points »."})
+    response = client.post("/api/score", json.dumps({"move": "H4 VAGUE", "bord": []}), content_type="application/json")
+    assert (response.status_code, response.json()) == (422, {"detail": "Champ inconnu : « bord »."})
+
+
+def test_every_request_body_of_the_api_refuses_unknown_fields_and_loose_types():
+    """Each operation's body schema, as the OpenAPI document states it: no field beyond those named."""
+    from clubsite.api import api
+
+    schema = api.get_openapi_schema()
+    components = schema["components"]["schemas"]
+    bodies = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body:
+                bodies.append((method, path, body["schema"]["$ref"].rsplit("/", 1)[-1]))
+    assert len(bodies) >= 9
+    open_bodies = [body for body in bodies if components[body[2]].get("additionalProperties") is not False]
+    assert open_bodies == []
+    for nested in ("PlayerScoreIn", "GameIn", "GameRoundIO"):  # the objects inside a body, too
+        assert components[nested]["additionalProperties"] is False, nested

@@ -1,0 +1,21 @@
+"""The API's request bodies are as strict as their schema: what every input schema inherits.
+
+A field the API does not know is refused, named (a typo such as "varaint" was ignored, and the session created as
+if it were not there), and each value must be of its field's JSON type: "10" is no integer and "yes" no boolean
+(pydantic's strict mode). A field whose JSON type is text read as something else (a choice's value) opts out with
+`Lax`. Output schemas stay plain `ninja.Schema`s.
+"""
+
+from typing import Annotated
+
+from ninja import Schema
+from pydantic import ConfigDict, Strict
+
+
+class InputSchema(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def Lax(annotation):  # noqa: N802 (read as a type in a schema)
+    """`annotation` read from its JSON text as pydantic's lax mode reads it (a choice given by its value)."""
+    return Annotated[annotation, Strict(False)]
