@@ -93,14 +93,18 @@ def test_a_batch_of_scores_costs_the_same_queries_whatever_its_size(client, alic
     assert Change.objects.filter(session=session, field="score").count() == 20 + 1
 
 
-def test_a_player_sent_twice_in_a_batch_counts_once_the_last_bulletin_winning(client, alice, session):
+def test_a_player_sent_twice_in_a_batch_is_refused_and_nothing_written(client, alice, session):
+    """Issue 23: the last of two bulletins won, and the answer said "saved": 2 for one row; the batch is refused."""
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     bob = session.players.get(name="Bob")
     scores = [{"player": bob.pk, "score": 12}, {"player": bob.pk, "score": 18}]
     response = put_scores(client, session, ApiToken.issue(alice), scores)
-    assert response.status_code == 200
-    assert Result.objects.get(player=bob).score == 18
-    assert list(Change.objects.filter(player=bob, field="score").values_list("old", "new")) == [("", "18")]
+    assert (response.status_code, response.json()) == (
+        422,
+        {"detail": f"Le joueur {bob.pk} figure deux fois dans la liste (positions 1 et 2)."},
+    )
+    assert not Result.objects.filter(player=bob).exists()
+    assert not Change.objects.filter(player=bob, field="score").exists()
 
 
 def test_a_deactivated_members_token_is_refused(client, alice, session):
