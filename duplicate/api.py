@@ -200,27 +200,12 @@ def round_create(request, pk: int, payload: RoundIn):
 def scores_put(request, pk: int, number: int, payload: ScoresIn):
     """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
     round_ = _round_for_organiser(request, pk, number)
-    _refuse_twice(payload.scores)
     entries = [services.Entry(entry.player, entry.score, entry.move or "") for entry in payload.scores]
     try:
-        services.results_set(round_=round_, entries=entries, by=request.user)
+        written = services.results_set(round_=round_, entries=entries, by=request.user)
     except services.DuplicateError as error:
         _refused(error)
-    return Status(200, {"saved": len(entries)})  # one row per entry: no player comes twice
-
-
-def _refuse_twice(scores) -> None:
-    """A batch names each player once: two entries for one (which would write one row, the last) are refused,
-    with both positions in the list (counted from 1), before anything is written."""
-    first = {}
-    for position, entry in enumerate(scores, start=1):
-        if entry.player in first:
-            raise HttpError(
-                422,
-                _("Le joueur %(player)d figure deux fois dans la liste (positions %(first)d et %(second)d).")
-                % {"player": entry.player, "first": first[entry.player], "second": position},
-            )
-        first[entry.player] = position
+    return Status(200, {"saved": len(written)})
 
 
 def _ranking(session):

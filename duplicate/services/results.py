@@ -52,17 +52,17 @@ def result_set(
 
 def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Result]:
     """Several players' results on a move, all or nothing (a refused one leaves every other as it was), in three
-    queries whatever their number: the players with their results before, one upsert, the history. A player sent
-    twice counts once, the last bulletin winning. Rows are written in player order, so that two batches at once
-    wait for each other instead of deadlocking."""
+    queries whatever their number: the players with their results before, one upsert, the history. A player named
+    twice is refused (`_refuse_twice`). Rows are written in player order, so that two batches at once wait for each
+    other instead of deadlocking. Returns the rows written, one an entry, in the entries' order."""
+    by_player = _refuse_twice(entries)
     _refuse_if_finished(round_.session)
-    last = {entry.player: entry for entry in entries}
-    if not last:
+    if not by_player:
         return []
     with transaction.atomic():
-        players = {player.pk: player for player in Player.objects.with_result_on(round_, last)}
+        players = {player.pk: player for player in Player.objects.with_result_on(round_, by_player)}
         rows = []
-        for pk, entry in sorted(last.items()):
+        for pk, entry in sorted(by_player.items()):
             if pk not in players:
                 raise DuplicateError(_("Joueur %(id)d inconnu dans cette séance.") % {"id": pk})
             rows.append(_result_row(round_, players[pk], entry))
@@ -82,6 +82,20 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
         _result_written(round_)
     written = {row.player_id: row for row in rows}
     return [written[entry.player] for entry in entries]
+
+
+def _refuse_twice(entries: Sequence[Entry]) -> dict[int, Entry]:
+    """The entries by player, each player named once: two bulletins for one in a batch (which would write one row,
+    the last, and hide the other) are refused with both positions in the list, counted from 1."""
+    by_player, position = {}, {}
+    for index, entry in enumerate(entries, start=1):
+        if entry.player in by_player:
+            raise DuplicateError(
+                _("Le joueur %(player)d figure deux fois dans la liste (positions %(first)d et %(second)d).")
+                % {"player": entry.player, "first": position[entry.player], "second": index}
+            )
+        by_player[entry.player], position[entry.player] = entry, index
+    return by_player
 
 
 def _result_row(round_: Round, player: Player, entry: Entry) -> Result:

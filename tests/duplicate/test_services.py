@@ -118,6 +118,20 @@ def test_score_above_the_top_is_refused_and_changes_nothing(session):
     assert Result.objects.get().score == 20
 
 
+def test_a_player_twice_in_one_batch_is_refused_by_the_service_naming_both_positions(session):
+    """Issue 23: the service kept the last of two bulletins for one player, whoever called it; every caller (API,
+    console, bulletins) is now refused with both positions (counted from 1), and nothing is written."""
+    round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    alice_player, bob_player = session.players.order_by("table")
+    entries = [Entry(alice_player.pk, 20), Entry(bob_player.pk, 18), Entry(alice_player.pk, 26)]
+    with pytest.raises(DuplicateError) as caught:
+        results_set(round_=round_, entries=entries)
+    assert str(caught.value) == f"Le joueur {alice_player.pk} figure deux fois dans la liste (positions 1 et 3)."
+    assert not Result.objects.exists()
+    written = results_set(round_=round_, entries=entries[:2])
+    assert [(r.player_id, r.score) for r in written] == [(alice_player.pk, 20), (bob_player.pk, 18)]
+
+
 def test_result_from_a_move_scored_by_the_engine(session):
     round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     player = session.players.first()
