@@ -65,27 +65,40 @@ api = NinjaAPI(
 api.add_router("", "scoring.api.router")
 api.add_router("", "duplicate.api.router")
 
+# One French sentence for each error pydantic can raise on a request (its `type`): what the field expects.
 _FIELD_MESSAGES = {
     "missing": "Champ « %(field)s » manquant.",
+    "extra_forbidden": "Champ inconnu : « %(field)s ».",
     "string_type": "Champ « %(field)s » : du texte est attendu.",
     "list_type": "Champ « %(field)s » : une liste est attendue.",
+    "dict_type": "Champ « %(field)s » : un objet JSON est attendu.",
+    "model_type": "Champ « %(field)s » : un objet JSON est attendu.",
+    "model_attributes_type": "Champ « %(field)s » : un objet JSON est attendu.",
     "int_type": "Champ « %(field)s » : un nombre entier est attendu.",
     "int_parsing": "Champ « %(field)s » : un nombre entier est attendu.",
+    "int_parsing_size": "Champ « %(field)s » : un nombre entier est attendu.",
+    "int_from_float": "Champ « %(field)s » : un nombre entier est attendu.",
+    "float_type": "Champ « %(field)s » : un nombre est attendu.",
+    "float_parsing": "Champ « %(field)s » : un nombre est attendu.",
+    "finite_number": "Champ « %(field)s » : un nombre est attendu.",
     "bool_type": "Champ « %(field)s » : vrai ou faux est attendu.",
     "bool_parsing": "Champ « %(field)s » : vrai ou faux est attendu.",
+    "enum": "Champ « %(field)s » : valeur inconnue.",
+    "literal_error": "Champ « %(field)s » : valeur inconnue.",
+    "json_invalid": "Champ « %(field)s » : du JSON est attendu.",
+    "json_type": "Champ « %(field)s » : du JSON est attendu.",
+    "string_too_short": "Champ « %(field)s » : texte trop court.",
     "string_too_long": "Champ « %(field)s » : %(max_length)s caractères au plus.",
+    "string_pattern_mismatch": "Champ « %(field)s » : caractère non accepté.",
+    "too_short": "Champ « %(field)s » : liste trop courte (%(min_length)s au moins).",
     "too_long": "Champ « %(field)s » : %(max_length)s éléments au plus.",
     "less_than_equal": "Champ « %(field)s » : %(le)s au plus.",
+    "less_than": "Champ « %(field)s » : moins de %(lt)s.",
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
+    "greater_than": "Champ « %(field)s » : plus de %(gt)s.",
     "nul_character": "Champ « %(field)s » : le caractère nul n'est pas permis.",
     "hidden_character": "Champ « %(field)s » : caractère invisible ou de contrôle de sens d'écriture (%(code)s) "
     "non accepté.",
-    "string_too_short": "Champ « %(field)s » : texte trop court.",
-    "extra_forbidden": "Champ inconnu : « %(field)s ».",
-    "int_from_float": "Champ « %(field)s » : un nombre entier est attendu.",
-    "dict_type": "Champ « %(field)s » : un objet JSON est attendu.",
-    "model_type": "Champ « %(field)s » : un objet JSON est attendu.",
-    "enum": "Champ « %(field)s » : valeur inconnue.",
 }
 # Ninja's own English refusals, raised before an operation runs.
 _CSRF_FAILED = "CSRF check Failed"
@@ -95,9 +108,13 @@ def _detail(request, message: str, status: int):
     return api.create_response(request, {"detail": message}, status=status)
 
 
-def validation_message(error: dict) -> str:
-    """One French sentence for pydantic's first complaint about a request."""
-    field = ".".join(str(part) for part in error["loc"][2:])
+def validation_message(errors: list[dict]) -> str:
+    """One French sentence for pydantic's first complaint about a request; a field the API does not know is said
+    before any other (a field misspelt, "nmae", is why its own is said missing)."""
+    error = next((error for error in errors if error["type"] == "extra_forbidden"), errors[0])
+    # A body's field is at ("body", "payload", …), a path's or a query's parameter at ("path", "pk").
+    location = error["loc"][2:] if error["loc"][0] == "body" else error["loc"][1:]
+    field = ".".join(str(part) for part in location)
     if not field:
         return gettext("Le corps de la requête doit être un objet JSON.")
     if error["type"] == "string_pattern_mismatch" and error["ctx"]["pattern"] in PATTERN_HINTS:
@@ -109,7 +126,7 @@ def validation_message(error: dict) -> str:
 
 @api.exception_handler(ValidationError)
 def on_validation_error(request, exc: ValidationError):
-    return _detail(request, validation_message(exc.errors[0]), 422)
+    return _detail(request, validation_message(exc.errors), 422)
 
 
 @api.exception_handler(ScoringError)

@@ -299,14 +299,60 @@ def _leaf(body, path: str):
     return node
 
 
-def _loose_types(value) -> list:
-    """What a lenient parser would have taken for `value` (issue 23): a number or a boolean as text, a float for
-    an integer, a number for a boolean."""
-    if isinstance(value, bool):
-        return ["yes", "true", 1]
-    if isinstance(value, int):
-        return [str(value), value + 0.5, float(value)]
-    return []
+def _json_types(schema: dict, components: dict, prefix="") -> dict[str, set[str]]:
+    """Each node of a body below it (its dotted path, an array's items at ".0") → the JSON types the OpenAPI
+    document gives it ("integer", "boolean", "string", "array", "object", "null")."""
+    if "$ref" in schema:
+        return _json_types(components[schema["$ref"].rsplit("/", 1)[1]], components, prefix)
+    options = schema.get("anyOf") or schema.get("allOf")
+    if options:
+        nodes = {}
+        for option in options:
+            for path, types in _json_types(option, components, prefix).items():
+                nodes.setdefault(path, set()).update(types)
+        return nodes
+    kind = "object" if "properties" in schema else schema.get("type")
+    nodes = {prefix.rstrip("."): {kind}}
+    if kind == "object":
+        for name, sub in schema["properties"].items():
+            nodes.update(_json_types(sub, components, f"{prefix}{name}."))
+    if kind == "array":
+        nodes.update(_json_types(schema["items"], components, f"{prefix}0."))
+    return nodes
+
+
+def _loose_types(types: set[str], value) -> list:
+    """What a lenient parser would have taken for a node of these JSON types (issue 23), `value` its valid one: a
+    number or a boolean as text, a float for an integer, a number for a boolean or a text, a text or the other
+    container for a list or an object. None of them is of a type the node takes."""
+    number = value if isinstance(value, int) and not isinstance(value, bool) else 10
+    loose = {
+        "integer": [str(number), number + 0.5, float(number), True],
+        "boolean": ["yes", "true", 1],
+        "string": [10, False],
+        "array": ["x", {}],
+        "object": ["x", []],
+    }
+    given = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object"}
+    return [other for kind in sorted(types) for other in loose.get(kind, []) if given[type(other)] not in types]
+
+
+def _typed_nodes(operation_id: str, world) -> dict[str, set[str]]:
+    """The body's nodes the valid body holds (the body itself left out: the parser refuses what is not an
+    object), each with its JSON types as the OpenAPI document states them."""
+    _method, _path, schema = _operations()[operation_id]
+    body = schema["requestBody"]["content"]["application/json"]["schema"]
+    valid = OPERATIONS[operation_id].body(world)
+    nodes = _json_types(body, api.get_openapi_schema()["components"]["schemas"])
+    return {path: types for path, types in nodes.items() if path and _holds(valid, path)}
+
+
+def _holds(body, path: str) -> bool:
+    try:
+        _leaf(body, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
 
 
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
@@ -326,8 +372,11 @@ def test_each_operation_refuses_loose_types_and_unknown_fields(operation_id, wor
         )
 
     valid = operation.body(world)
-    sent = [(f"{field}={loose!r}", _with(valid, field, loose)) for field in operation.fields
-            for loose in _loose_types(_leaf(valid, field))]  # fmt: skip
+    sent = [
+        (f"{path}={loose!r}", _with(valid, path, loose))
+        for path, types in _typed_nodes(operation_id, world).items()
+        for loose in _loose_types(types, _leaf(valid, path))
+    ]
     sent.append(("unknown field", {**valid, "champ_inconnu": 1}))
     failures = []
     for label, body in sent:
@@ -335,6 +384,10 @@ def test_each_operation_refuses_loose_types_and_unknown_fields(operation_id, wor
         problem = _detail_problem(response, changed, True)
         if not problem and response.status_code != 422:
             problem = f"{response.status_code}, not 422"
+        field = label.split("=")[0] if "=" in label else "champ_inconnu"
+        detail = _json_detail(response)
+        if not problem and (f"« {field} »" not in detail or detail == f"Champ « {field} » invalide."):
+            problem = f"the refusal does not say what « {field} » expects: {detail!r}"
         if problem:
             failures.append(f"{label}: {problem}")
     assert not failures, "\n".join(failures)
@@ -342,12 +395,23 @@ def test_each_operation_refuses_loose_types_and_unknown_fields(operation_id, wor
     assert response.json()["detail"] == "Champ inconnu : « champ_inconnu »."
 
 
-def test_the_loose_types_sweep_reaches_the_typed_fields(world):
+def test_the_loose_types_sweep_reaches_every_typed_node(world):
+    """The JSON types come from the OpenAPI document: a field whose valid value is null (`simultane`) and the
+    objects and lists themselves are sent the wrong types too."""
     typed = {
-        (operation_id, field)
+        (operation_id, path)
         for operation_id, operation in OPERATIONS.items()
         if operation.body
-        for field in operation.fields
-        if _loose_types(_leaf(operation.body(world), field))
+        for path, types in _typed_nodes(operation_id, world).items()
+        if _loose_types(types, _leaf(operation.body(world), path))
     }
-    assert {("duplicate_api_scores_put", "scores.0.score"), ("duplicate_api_result_patch", "warning")} <= typed
+    assert {
+        ("duplicate_api_scores_put", "scores"),
+        ("duplicate_api_scores_put", "scores.0"),
+        ("duplicate_api_scores_put", "scores.0.score"),
+        ("duplicate_api_result_patch", "warning"),
+        ("duplicate_api_session_create", "simultane"),
+        ("duplicate_api_session_create", "players.0"),
+        ("duplicate_api_simultane_create", "game"),
+        ("duplicate_api_simultane_create", "game.rounds.0.top_score"),
+    } <= typed

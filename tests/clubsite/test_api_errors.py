@@ -3,12 +3,15 @@ an operation, ninja before the operation runs, or Django before ninja. And the O
 that the scoring API enforces."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
 
 from clubsite.models import ApiToken
-from duplicate.models import Round, Session
+from duplicate.models import Result, Round, Session, Simultane
+from duplicate.services.rounds import round_add
+from tests.duplicate.conftest import make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +162,106 @@ def test_a_nul_character_anywhere_in_a_body_is_refused(client, alice):
     assert not Session.objects.exists()
     response = client.post("/api/score", json.dumps({"move": "H4 VAGUE", "x\x00": 1}), "application/json")
     assert detail(response) == (422, "Champ « x\\0 » : caractère nul (U+0000) non accepté.")
+
+
+# Pydantic's own English, which no answer of the API may carry, and the API's sentence for an error type it does
+# not know (French, but saying nothing of what is wrong: each type the API can meet has its own).
+PYDANTIC_ENGLISH = re.compile(
+    r"Input should|Field required|Extra inputs|should have|Value error|String should|Invalid JSON|valid dictionary"
+    r"|Object has no attribute|Unable to|not a valid|\bthe\b|\bmust\b",
+    re.IGNORECASE,
+)
+UNMAPPED = re.compile(r"^Champ « [^»]* » invalide\.$")
+
+
+def french_detail(response) -> str:
+    """The answer's French `detail`, failing on anything else: a 5xx, a body that is not the API's JSON, English."""
+    assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
+    status, message = detail(response)
+    assert isinstance(message, str) and message, response.content[:300]
+    assert not PYDANTIC_ENGLISH.search(message), message
+    assert not UNMAPPED.match(message), f"{status} {message}: an error type without its French sentence"
+    return message
+
+
+@pytest.fixture
+def organised(alice, lyon):
+    """The ids every operation's path takes: a session of Alice's with its first move, and a player."""
+    session = make_session(alice, lyon)
+    round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
+    return {"pk": session.pk, "number": 1, "player_id": session.players.first().pk}
+
+
+def operations_with_a_body(client):
+    """(method, path, operation) of each operation taking a JSON body, read from the OpenAPI document."""
+    schema = client.get("/api/openapi.json").json()
+    return [
+        (method, path, operation)
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+        if "application/json" in operation.get("requestBody", {}).get("content", {})
+    ]
+
+
+def send(client, token, method, path, ids, body: str):
+    url = re.sub(r"\{(\w+)\}", lambda match: str(ids[match[1]]), path)
+    return getattr(client, method)(url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}")
+
+
+def test_every_operation_with_a_body_refuses_what_is_not_its_object_in_french(alice, organised):
+    """Issue 23: `[]`, `"x"`, `{}` and an unknown field, sent to every operation of the OpenAPI document that takes a
+    body: a 4xx in French each time (`{}` may be valid: then a 2xx), never pydantic's English nor a 5xx."""
+    client = Client(raise_request_exception=False)
+    token = ApiToken.issue(alice)
+    operations = operations_with_a_body(client)
+    assert len(operations) >= 9
+    for method, path, _operation in operations:
+        for body in ("[]", '"x"'):
+            response = send(client, token, method, path, organised, body)
+            assert french_detail(response) == "Le corps de la requête doit être un objet JSON.", (method, path, body)
+        response = send(client, token, method, path, organised, "{}")
+        if response.status_code >= 300:
+            french_detail(response)
+        response = send(client, token, method, path, organised, json.dumps({"champ_inconnu": 1}))
+        # Said first, whatever else is missing: a field misspelt ("nmae") is why its own is missing.
+        assert french_detail(response) == "Champ inconnu : « champ_inconnu ».", (method, path)
+    assert not Result.objects.filter(round__session=organised["pk"]).exclude(score=None).exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "body", "message"),
+    [
+        ("scores", {"scores": ["x"]}, "Champ « scores.0 » : un objet JSON est attendu."),
+        ("scores", {"scores": [[]]}, "Champ « scores.0 » : un objet JSON est attendu."),
+        ("scores", {"scores": [None]}, "Champ « scores.0 » : un objet JSON est attendu."),
+        ("scores", {"scores": [26]}, "Champ « scores.0 » : un objet JSON est attendu."),
+        ("simultanes", {"game": []}, "Champ « game » : un objet JSON est attendu."),
+        ("simultanes", {"game": "x"}, "Champ « game » : un objet JSON est attendu."),
+        ("simultanes", {"game": {"rounds": ["x"]}}, "Champ « game.rounds.0 » : un objet JSON est attendu."),
+        ("simultanes", {"game": {"rounds": []}}, "Champ « game.rounds » : liste trop courte (1 au moins)."),
+    ],
+)
+def test_an_array_or_a_text_where_an_object_belongs_is_refused_in_french(alice, organised, url, body, message):
+    """Issue 23: pydantic's `model_attributes_type` (a list or a text given for an object inside a body) and
+    `too_short` answered « Champ « scores.0 » invalide. », which says nothing of what is expected."""
+    client = Client(raise_request_exception=False)
+    token = ApiToken.issue(alice)
+    if url == "scores":
+        path = "/api/duplicate/sessions/{pk}/rounds/{number}/scores"
+        method = "put"
+    else:
+        path, method = "/api/duplicate/simultanes", "post"
+        body = {"name": "Simultané", "starts_at": "2030-12-12T14:00:00+01:00", **body}
+    response = send(client, token, method, path, organised, json.dumps(body))
+    assert response.status_code == 422
+    assert french_detail(response) == message
+    assert not Result.objects.exclude(score=None).exists()
+    assert not Simultane.objects.exists()
+
+
+def test_a_path_parameter_that_is_no_number_is_named(alice, organised):
+    """Issue 23: `/api/duplicate/sessions/abc/ranking` answered « Le corps de la requête doit être un objet JSON. »
+    (the parameter's place, ("path", "pk"), was read as a body's)."""
+    client = Client(raise_request_exception=False)
+    response = send(client, ApiToken.issue(alice), "get", "/api/duplicate/sessions/abc/ranking", organised, "")
+    assert (response.status_code, french_detail(response)) == (422, "Champ « pk » : un nombre entier est attendu.")
