@@ -139,6 +139,7 @@ def game_from_gcg(
         record = parse_gcg(text)
     except ScoringError as error:
         raise SheetError(error.translated(_)) from error
+    _refuse_a_nick_twice(record)
     nicks = [nick for nick, _name in record.players] or list(dict.fromkeys(e.nick for e in record.events))
     services.check_player_count(len(nicks), _("Le fichier doit décrire une partie de %(min)d à %(max)d joueurs."))
     low, high = integer_range(Line, "points")
@@ -212,6 +213,19 @@ def game_from_gcg(
         notes = _finish(game, players, endings, edition) if endings else []
     notes = [*refused_racks, *notes]
     return game, [*notes, str(services.INVITED)] if invited else notes
+
+
+def _refuse_a_nick_twice(record):
+    """Each `#player` line names its own player: two with one nick would make one player of them, under the
+    second name, every move his."""
+    first_line = {}
+    for (nick, _name), number in zip(record.players, record.player_lines, strict=True):
+        if nick in first_line:
+            raise SheetError(
+                _("Ligne %(line)d : le surnom « %(nick)s » est déjà celui du joueur de la ligne %(first)d.")
+                % {"line": number, "nick": nick, "first": first_line[nick]}
+            )
+        first_line[nick] = number
 
 
 def _refuse_hidden_characters(text: str):

@@ -56,6 +56,7 @@ class GcgEvent:
 @dataclass
 class GcgGame:
     players: list[tuple[str, str]] = field(default_factory=list)  # (nick, full name)
+    player_lines: list[int] = field(default_factory=list)  # the line of each `#player`, in the same order
     pragmas: dict[str, str] = field(default_factory=dict)
     events: list[GcgEvent] = field(default_factory=list)
 
@@ -85,6 +86,7 @@ def parse_gcg(text: str) -> GcgGame:
             if re.fullmatch(r"player\d+", name):  # a fifth player is read, for the sheet to refuse the file
                 nick, _, full_name = value.strip().partition(" ")
                 game.players.append((nick, full_name.strip() or nick))
+                game.player_lines.append(number)
             elif name == LINE_TAG:
                 tag = value.strip()
             elif name != "note":

@@ -268,6 +268,17 @@ def test_import_refuses_a_file_with_five_players(client, alice):
     assert Game.objects.count() == 0
 
 
+def test_import_refuses_two_players_with_the_same_nick(client, alice):
+    """Issue 23: two `#player` lines with one nick made one player, under the second name, and every move his."""
+    client.force_login(alice)
+    record = "#character-encoding UTF-8\n#player1 ann Ann\n#player2 ann Annie\n>ann: AEGUVXX 8D VAGUE +26 26\n"
+    upload = SimpleUploadedFile("jumeaux.gcg", record.encode())
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
+    assert response.status_code == 400
+    assert "Ligne 3 : le surnom « ann » est déjà celui du joueur de la ligne 2." in response.content.decode()
+    assert not Game.objects.exists()
+
+
 @pytest.mark.parametrize(
     "content, message",
     [
