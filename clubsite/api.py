@@ -97,6 +97,8 @@ _FIELD_MESSAGES = {
     "greater_than_equal": "Champ « %(field)s » : %(ge)s au moins.",
     "greater_than": "Champ « %(field)s » : plus de %(gt)s.",
     "nul_character": "Champ « %(field)s » : le caractère nul n'est pas permis.",
+    "licence_format": "Champ « %(field)s » : des lettres et des chiffres seulement.",
+    "name_or_object": "Champ « %(field)s » : un nom ou un objet JSON est attendu.",
     "hidden_character": "Champ « %(field)s » : caractère invisible ou de contrôle de sens d'écriture (%(code)s) "
     "non accepté.",
 }

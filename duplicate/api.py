@@ -42,6 +42,7 @@ from .schemas import (
     SimultaneOut,
     SimultaneRankingOut,
     StateOut,
+    player_line,
 )
 
 
@@ -147,8 +148,8 @@ def session_create(request, payload: SessionIn):
         except ValueError:
             raise HttpError(422, _("Date illisible : AAAA-MM-JJ attendu.")) from None
     try:
-        # Player lines as on the pages: "table;name;licence;club;series", or a name alone.
-        players = services.parse_player_lines("\n".join(payload.players))
+        # Each item is one player's fields already: nothing to split, unlike the lines pasted on the pages.
+        players = [player_line(item) for item in payload.players]
         if simultane is not None:
             session = simultanes.room_register(
                 simultane=simultane,

@@ -1,19 +1,69 @@
 """The duplicate API's bodies. Every text and number is bounded by the column that keeps it (clubsite.limits)."""
 
 import datetime
+from typing import Annotated
 
 from ninja import Field, Schema
+from pydantic import AfterValidator, TypeAdapter, WrapValidator
+from pydantic_core import PydanticCustomError
 
 from clubsite.limits import integer_range, text
 from clubsite.schemas import InputSchema, Lax
 from scoring.models import Edition, RuleSet
 
 from . import games
+from .limits import MAX_TABLE
 from .models import Player, Result, Round, Session, Simultane
+from .player_lines import PlayerLine, licence_valid
 from .services import MAX_PENALTY, MAX_PLAYERS
 
 PLAYER_ID = integer_range(Player, "id")
 SCORE = integer_range(Result, "score")
+
+
+def _licence(licence: str) -> str:
+    if not licence_valid(licence):
+        raise PydanticCustomError("licence_format", "letters and digits only")
+    return licence
+
+
+PlayerName = text(Player, "name", min_length=1)
+
+
+class PlayerIn(InputSchema):
+    """A player given by his fields, each taken as it is: there is no line to split, « Dupont, Jean » is one name."""
+
+    name: PlayerName
+    table: int | None = Field(None, ge=1, le=MAX_TABLE)
+    licence: Annotated[text(Player, "licence"), AfterValidator(_licence)] = Field(
+        "", description="Lettres et chiffres seulement."
+    )
+    club: text(Player, "club_name") = ""
+    series: text(Player, "series") = ""
+
+
+_PLAYER_FIELDS = TypeAdapter(PlayerIn)
+
+
+def _name_or_fields(item, handler):
+    """A text item is the player's name alone, an object his fields (a table, a licence…); each refusal is said at
+    the item's place (`players.1`, `players.1.licence`)."""
+    if isinstance(item, dict):
+        return _PLAYER_FIELDS.validate_python(item)
+    if not isinstance(item, str):
+        raise PydanticCustomError("name_or_object", "a name or an object")
+    return handler(item)
+
+
+# Its value is the name (a str) or the fields (a PlayerIn); the OpenAPI document states both.
+PlayerItem = Annotated[PlayerName, WrapValidator(_name_or_fields, json_schema_input_type=PlayerName | PlayerIn)]
+
+
+def player_line(item: str | PlayerIn) -> PlayerLine:
+    """An item of `players` as the services seat it, spaces around each field dropped as the pages drop them."""
+    if isinstance(item, str):
+        return PlayerLine(None, item.strip())
+    return PlayerLine(item.table, item.name.strip(), item.licence, item.club.strip(), item.series.strip())
 
 
 class SessionIn(InputSchema):
@@ -22,7 +72,12 @@ class SessionIn(InputSchema):
     rules: text(RuleSet, "code") = Field("tournoi", description="Code du jeu de règles.")
     date: str | None = Field(None, max_length=10, description="AAAA-MM-JJ ; aujourd'hui par défaut.")
     move_seconds: int = Field(180, description="60, 120, 150 ou 180.")
-    players: list[text(Player, "name", min_length=1)] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    players: list[PlayerItem] = Field(
+        default_factory=list,
+        max_length=MAX_PLAYERS,
+        description="Chaque joueur : son nom (« Dupont, Jean »), ou un objet {name, table, licence, club, series} ; "
+        "chaque champ est pris tel quel, sans découpage aux virgules ni aux points-virgules.",
+    )
     club: int | None = Field(
         None, description="Club dont l'appelant est organisateur ; sans club : séance personnelle."
     )

@@ -237,26 +237,62 @@ def test_a_session_created_through_the_api_says_who_enters_the_scores(client, to
     assert refused.status_code == 422
 
 
-def test_the_apis_player_lines_are_read_as_the_pages_read_them(client, token, lyon):
-    """Trial of issue 16: an ordinary session took « 1;Ann », « abc;Bob » and « ; » as names, without a table,
-    where a simultané's room read the same lines by column and the page refused the bad ones."""
-    body = {"name": "M", "club": lyon.pk}
-    refused = call(
-        client, "post", "/api/duplicate/sessions", token, {**body, "players": ["1;Ann", "abc;Bob", "3;Eve;12-3"]}
-    )
-    assert (refused.status_code, refused.json()["detail"]) == (
-        422,
-        "Ligne 2 : « abc » n'est pas un numéro de table.\n"
-        "Ligne 3 : la licence « 12-3 » ne compte que des lettres et des chiffres (20 au plus).",
-    )
-    assert not Session.objects.exists()
-    created = call(client, "post", "/api/duplicate/sessions", token, {**body, "players": ["1;Ann;123;Lyon;A", "Ben"]})
-    assert created.status_code == 201
-    players = Session.objects.get().players.order_by("pk")
-    assert [(p.table, p.name, p.licence, p.club_name, p.series) for p in players] == [
-        (1, "Ann", "123", "Lyon", "A"),
+def test_the_apis_players_are_taken_as_given_never_split(client, token, lyon):
+    """Issue 23: each item of `players` went through the paste parser, « Dupont, Jean » stored as « Dupont Jean » (the
+    comma read as a column). A JSON item is split already: a text is a name, an object gives the player's fields
+    (table, licence, club, series), each taken as it is."""
+    players = [
+        "Dupont, Jean",
+        "1;Ann",
+        {"name": "Durand, Luc", "table": 3, "licence": "123A", "club": "Lyon, Rhône", "series": "B"},
+        {"name": "Ben"},
+    ]
+    created = call(client, "post", "/api/duplicate/sessions", token, {"name": "M", "club": lyon.pk, "players": players})
+    assert created.status_code == 201, created.content
+    assert [player["name"] for player in created.json()["players"]] == [
+        "Dupont, Jean",
+        "1;Ann",
+        "Durand, Luc",
+        "Ben",
+    ]
+    stored = Session.objects.get().players.order_by("pk")
+    assert [(p.table, p.name, p.licence, p.club_name, p.series) for p in stored] == [
+        (None, "Dupont, Jean", "", "", ""),
+        (None, "1;Ann", "", "", ""),
+        (3, "Durand, Luc", "123A", "Lyon, Rhône", "B"),
         (None, "Ben", "", "", ""),
     ]
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        ({"name": "Ann", "licence": "12-3"}, "Champ « players.1.licence » : des lettres et des chiffres seulement."),
+        ({"name": "A" * 81}, "Champ « players.1.name » : 80 caractères au plus."),
+        (
+            {"name": "Ann\u202e"},
+            "Champ « players.1.name » : caractère invisible ou de contrôle de sens d'écriture (U+202E) non accepté.",
+        ),
+        ({"name": "Ann", "club": "C" * 81}, "Champ « players.1.club » : 80 caractères au plus."),
+        ({"name": "Ann", "series": "S" * 11}, "Champ « players.1.series » : 10 caractères au plus."),
+        ({"name": "Ann", "table": 0}, "Champ « players.1.table » : 1 au moins."),
+        ({"name": "Ann", "table": 10_000}, "Champ « players.1.table » : 9999 au plus."),
+        ({"name": "Ann", "table": "3"}, "Champ « players.1.table » : un nombre entier est attendu."),
+        ({"name": "Ann", "seat": 3}, "Champ inconnu : « players.1.seat »."),
+        ({"table": 3}, "Champ « players.1.name » manquant."),
+        (10, "Champ « players.1 » : un nom ou un objet JSON est attendu."),
+        ([], "Champ « players.1 » : un nom ou un objet JSON est attendu."),
+        ("   ", "Chaque joueur a besoin d'un nom."),
+        ("B" * 81, "Champ « players.1 » : 80 caractères au plus."),
+        ({"name": "Ann", "table": 1}, "La table 1 est déjà prise."),
+    ],
+)
+def test_the_apis_players_are_checked_field_by_field(client, token, lyon, player, message):
+    """Taken as given, still checked: each field's length, no hidden character, a licence of letters and digits."""
+    body = {"name": "M", "club": lyon.pk, "players": [{"name": "Zoé", "table": 1}, player]}
+    refused = call(client, "post", "/api/duplicate/sessions", token, body)
+    assert (refused.status_code, refused.json()) == (422, {"detail": message})
+    assert not Session.objects.exists()
 
 
 def test_an_empty_correction_of_a_result_that_does_not_exist_is_a_french_422(client, token, lyon):
