@@ -8,17 +8,19 @@ session's `version`, which the room's screens poll, except a result on the move 
 `duplicate.limits`.
 
 TEMPORARY facade: the package re-exports the public names of the former `services.py`, and the errors and limits
-it made importable from here (`services.DuplicateError`, `MAX_PENALTY`), so that the views, the counter and the API,
-which other work is changing now, keep reading them as `services.X`. Callers move to the submodules in the next
-step (`from duplicate.services import rounds`, then `rounds.round_add(...)`), and this file is emptied then. Nothing
-new imports from here, and the submodules never do.
+it made importable from here (`services.DuplicateError`, `MAX_PENALTY`), for its last two readers, `duplicate/api.py`
+and `duplicate/schemas.py`, which other work is changing now; they move to the submodules next, and this file is
+emptied then. Everything else imports the submodules (`from ..services import rounds`, then `rounds.round_add(...)`),
+the errors from `duplicate.errors` and the figures from `duplicate.limits`. Nothing new imports from here, and the
+submodules never do. The function `bulletins` is not re-exported: as the package's attribute it would hide the
+`bulletins` submodule from `from ..services import bulletins`.
 """
 
 from ..errors import Conflict, DuplicateError, LinesRefused, SessionClosed
 from ..limits import LICENCE, MAX_PENALTY, MAX_PLAYERS, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from ..player_lines import HEADER_COLUMNS, NUMBER_WRITTEN, PlayerLine, licence_valid, parse_player_lines
 from .board import Position, position, room_board
-from .bulletins import Bulletins, bulletin_enter, bulletin_player, bulletins
+from .bulletins import Bulletins, bulletin_enter, bulletin_player
 from .export_jobs import export_mark_stuck, export_purge, export_run
 from .export_requests import ExportUnavailable, export_inline, export_request
 from .players import PERSON_LABELS, player_remove, player_update, players_add
@@ -85,7 +87,6 @@ __all__ = [
     "automatic_entry_check",
     "bulletin_enter",
     "bulletin_player",
-    "bulletins",
     "check_notation",
     "closed_move",
     "entry_enter",

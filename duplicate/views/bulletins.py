@@ -12,9 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from .. import services
+from ..errors import Conflict, DuplicateError
 from ..forms import ResultForm
 from ..models import Player, Result, Round
+from ..services import bulletins as bulletin_services
+from ..services import results
 from .access import get_session_for_organiser
 from .console import organiser_action
 from .inputs import query_int, valid_data
@@ -34,17 +36,17 @@ def result_enter(request, session, number, player_pk):
             current = round_.results.exclude(score=None).filter(player=player).first()
             if data["saved_score"] is None:
                 if current is not None:
-                    raise services.Conflict(
+                    raise Conflict(
                         _("%(name)s a déjà %(score)d (envoyé depuis son téléphone ou une autre console).")
                         % {"name": player.name, "score": current.score}
                     )
-                raise services.DuplicateError(_("Tapez un score ou un coup."))
-            services.result_clear(round_=round_, player=player, by=request.user)
+                raise DuplicateError(_("Tapez un score ou un coup."))
+            results.result_clear(round_=round_, player=player, by=request.user)
             note = _("Bulletin effacé.")
         with transaction.atomic():  # a refused mark leaves the bulletin's score as it was
             enter_result(data, round_, player, by=request.user)
             if data["warning"] is not None or data["penalty"] is not None or data["zero"]:
-                services.result_mark(
+                results.result_mark(
                     round_=round_,
                     player=player,
                     zero=data["zero"],
@@ -52,13 +54,13 @@ def result_enter(request, session, number, player_pk):
                     penalty=data["penalty"],
                     by=request.user,
                 )
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         if not request.htmx:
             raise
         # The row again with the reason beside the score, and what was typed kept in its box; after a conflict,
         # what the server holds.
         typed = request.POST
-        if isinstance(error, services.Conflict):
+        if isinstance(error, Conflict):
             held = round_.results.filter(player=player).first()
             typed = {"score": "" if held is None or held.score is None else held.score, "move": ""}
         context = {"typed": typed, "row_error": str(error)}
@@ -67,7 +69,7 @@ def result_enter(request, session, number, player_pk):
         if note:
             messages.success(request, f"{player.name} : {note}")
         return None
-    bulletins = services.bulletins(round_)
+    bulletins = bulletin_services.bulletins(round_)
     return _result_row(request, session, round_, player, answer="result-answer", row_note=note, bulletins=bulletins)
 
 
@@ -86,8 +88,8 @@ def bulletin_enter(request, session, number):
         "entry": entry,
     }
     try:
-        player, result = services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
-    except services.DuplicateError as error:
+        player, result = bulletin_services.bulletin_enter(round_=round_, table=table, entry=entry, by=request.user)
+    except DuplicateError as error:
         if not request.htmx:
             raise
         context["bulletin_error"] = str(error)
@@ -102,7 +104,7 @@ def bulletin_enter(request, session, number):
             "score": result.score,
         }
     context |= {"bulletin_done": done, "player": player, "result": result, "oob": True}
-    context["bulletins"] = services.bulletins(round_)
+    context["bulletins"] = bulletin_services.bulletins(round_)
     return render(request, "duplicate/session.html#bulletin-answer", context)
 
 
@@ -127,7 +129,7 @@ def console_poll(request, pk, number):
         "session": session,
         "entry_round": round_,
         "now": timezone.now(),
-        "bulletins": services.bulletins(round_),
+        "bulletins": bulletin_services.bulletins(round_),
         "changed": changed.select_related("player")[:500],
         "oob": True,
     }
@@ -146,10 +148,10 @@ def enter_result(data, round_, player, by=None):
     sent it from his page."""
     move = data["move"].strip()
     if move:
-        services.check_notation(round_.session, move)  # "abc" is a slip to correct, refused as at the keyboard
+        results.check_notation(round_.session, move)  # "abc" is a slip to correct, refused as at the keyboard
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
         written = data["score"] if data["score"] != data["saved_score"] else None
-        services.result_set(round_=round_, player=player, move=move, written=written, by=by)
+        results.result_set(round_=round_, player=player, move=move, written=written, by=by)
     elif data["score"] is not None:
-        services.result_set(round_=round_, player=player, score=data["score"], by=by)
+        results.result_set(round_=round_, player=player, score=data["score"], by=by)

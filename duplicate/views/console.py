@@ -13,9 +13,10 @@ from clubsite.actions import object_action
 from scoring.boards import board_rows
 from scoring.engine.tracking import track
 
-from .. import services
+from ..errors import Conflict, DuplicateError
 from ..forms import PlayerForm
 from ..models import Round, Session
+from ..services import board, bulletins, rankings, rounds
 from .access import get_session_for_organiser
 from .exports import EXPORT_LABELS
 from .inputs import query_int
@@ -33,8 +34,8 @@ def session_detail(request, pk):
 
 
 def _session_context(request, session, **extra):
-    rows, tops_total = services.ranking(session)
-    position = services.position(session)
+    rows, tops_total = rankings.ranking(session)
+    position = board.position(session)
     current = session.current_round()
     # ?coup=N shows an earlier move's results to correct them; the current move's otherwise.
     wanted = query_int(request, "coup")
@@ -55,14 +56,14 @@ def _session_context(request, session, **extra):
         "untabled": any(player.table is None for player in players),
         "phase": session.phase(current, timezone.now()),
         "now": timezone.now(),
-        "bulletins": services.bulletins(entry_round, players, results) if entry_round else None,
+        "bulletins": bulletins.bulletins(entry_round, players, results) if entry_round else None,
         "ranking": rows,
         "tops_total": tops_total,
         "position": position,
         "export_kinds": EXPORT_LABELS,
         # A session playing a game, past its last move: "Terminer la séance" rather than a draw that cannot come.
         "game_over": session.plays_a_game
-        and services.scripted_round(session, (current.number if current else 0) + 1) is None,
+        and rounds.scripted_round(session, (current.number if current else 0) + 1) is None,
         "managing_players": request.GET.get("gerer") == "joueurs",
         **extra,
     }
@@ -105,7 +106,7 @@ def _refused(request, session, message, status=400):
 # An organiser's POST on his session, from the console or his session's other pages (the sheet, the players): the
 # session loaded for him, and a refusal answered with the console, the reason beside the field concerned.
 organiser_action = object_action(
-    load=get_session_for_organiser, refusal=services.DuplicateError, refused=_refused, page="duplicate:session"
+    load=get_session_for_organiser, refusal=DuplicateError, refused=_refused, page="duplicate:session"
 )
 
 
@@ -116,14 +117,14 @@ def round_add(request, session):
     # "Tirer" draws on the server whatever the box holds (a refused typed draw left in it, say).
     draw_text = "" if action == "server" else request.POST.get("draw", "").strip()
     if action == "typed" and not draw_text:
-        raise services.DuplicateError(_("Tapez le tirage, ou « Tirer » pour que le serveur tire."))
-    round_ = services.round_add(
+        raise DuplicateError(_("Tapez le tirage, ou « Tirer » pour que le serveur tire."))
+    round_ = rounds.round_add(
         session=session,
         draw_text=draw_text or None,
         top_text=request.POST.get("top", ""),
         by=request.user,
     )
-    services.timer_start(session=session)
+    rounds.timer_start(session=session)
     messages.success(request, _("Coup %(number)d : tirage %(draw)s.") % {"number": round_.number, "draw": round_.draw})
 
 
@@ -131,7 +132,7 @@ def round_add(request, session):
 def round_cancel(request, session, number):
     """ "Annuler ce tirage": a draw typed by mistake, before anything depends on it."""
     round_ = get_object_or_404(Round, session=session, number=number)
-    services.round_cancel(round_=round_, by=request.user)
+    rounds.round_cancel(round_=round_, by=request.user)
     messages.success(request, _("Le coup %(number)d est annulé.") % {"number": number})
 
 
@@ -140,9 +141,9 @@ def round_top(request, session, number):
     """Place the top typed, or "Révéler le top de la partie": the game's top, for a session playing a game."""
     round_ = get_object_or_404(Round, session=session, number=number)
     if request.POST.get("action") == "reveal":
-        services.round_reveal_top(round_=round_, by=request.user)
+        rounds.round_reveal_top(round_=round_, by=request.user)
     else:
-        services.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
+        rounds.round_set_top(round_=round_, top_text=request.POST.get("top", ""), by=request.user)
     messages.success(
         request,
         _("Top du coup %(number)d : %(top)s, %(score)d points.")
@@ -160,10 +161,10 @@ def round_top(request, session, number):
 def timer_start(request, session):
     current = session.current_round()
     if current is None:
-        raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
+        raise DuplicateError(_("Faites d'abord le tirage du premier coup."))
     if current.top:
-        raise services.Conflict(_("Le top est révélé : le temps de ce coup est fini."))
-    services.timer_start(session=session)
+        raise Conflict(_("Le top est révélé : le temps de ce coup est fini."))
+    rounds.timer_start(session=session)
     messages.success(
         request,
         _("Chrono lancé : %(time)s pour le coup %(number)d.") % {"time": session.move_time, "number": current.number},

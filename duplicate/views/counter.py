@@ -14,8 +14,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.views import counter_page, grid_page
 
-from .. import services
 from ..boards import TopBoardStore, inscribe, move_entries
+from ..errors import DuplicateError
+from ..services import rounds
 from .access import get_session_for_organiser
 
 
@@ -29,7 +30,7 @@ def session_counter(request, pk):
 
     def inscribe_points(state, result):
         if _counted(result) is None:
-            raise services.DuplicateError(_("Rien à inscrire : tapez d'abord un coup complet."))
+            raise DuplicateError(_("Rien à inscrire : tapez d'abord un coup complet."))
         player_value = request.POST.get("player", "")
         return inscribe(round_=current, player_value=player_value, score=result.score, by=request.user)
 
@@ -70,7 +71,7 @@ def _button(request, refused: dict, run):
     def act(state, result, detail):
         try:
             messages.success(request, run(state, result))
-        except services.DuplicateError as error:
+        except DuplicateError as error:
             refused["status"] = error.status
             return str(error)
         return HttpResponseClientRedirect(request.path) if request.htmx else redirect(request.path)
@@ -89,16 +90,14 @@ def _place_top(round_, state, result, position: str, *, by) -> str:
     """The typed counter knows no squares: the top is the starting square typed beside the button and the main
     word, its blanks in lowercase as notation writes them. The session's board scores it, not the counter."""
     if round_ is None:
-        raise services.DuplicateError(_("Faites d'abord le tirage du premier coup."))
+        raise DuplicateError(_("Faites d'abord le tirage du premier coup."))
     word = "".join(tile.shown for tile in state.words[0].tiles)
     if not word or state.has_errors:
-        raise services.DuplicateError(_("Tapez d'abord le mot du top."))
+        raise DuplicateError(_("Tapez d'abord le mot du top."))
     position = "".join(position.split())
     if not position:
-        raise services.DuplicateError(
-            _("Donnez la case de départ du top : H4 pour un mot horizontal, 4H pour un mot vertical.")
-        )
-    services.round_set_top(round_=round_, top_text=f"{position} {word}", by=by)
+        raise DuplicateError(_("Donnez la case de départ du top : H4 pour un mot horizontal, 4H pour un mot vertical."))
+    rounds.round_set_top(round_=round_, top_text=f"{position} {word}", by=by)
     message = _("Top du coup %(number)d : %(top)s, %(score)d points.") % {
         "number": round_.number,
         "top": round_.top,

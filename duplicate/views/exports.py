@@ -8,8 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import exports, services
+from .. import exports
 from ..models import ExportJob, Session
+from ..services import export_jobs, export_requests, sheet
 from .access import get_session_for_organiser
 
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
@@ -23,13 +24,13 @@ def export(request, pk, kind):
     session = get_session_for_organiser(request, pk)
     if kind not in exports.KINDS:
         raise Http404
-    if services.export_inline(session):
+    if export_requests.export_inline(session):
         return exports.response(session, kind)
     if request.method in ("GET", "HEAD"):
         return render(request, "duplicate/export_job.html", _export_context(session, kind, job=None))
     try:
-        job = services.export_request(session=session, kind=kind, user=request.user)
-    except services.ExportUnavailable as error:
+        job = export_requests.export_request(session=session, kind=kind, user=request.user)
+    except export_requests.ExportUnavailable as error:
         context = _export_context(session, kind, job=None) | {"unavailable": str(error)}
         return render(request, "duplicate/export_job.html", context, status=503)
     if job is None:  # no worker to be reached, the file built here instead
@@ -41,7 +42,7 @@ def export(request, pk, kind):
 @require_safe
 def export_job(request, pk, job_pk):
     session = get_session_for_organiser(request, pk)
-    services.export_mark_stuck(session.export_jobs.filter(pk=job_pk))
+    export_jobs.export_mark_stuck(session.export_jobs.filter(pk=job_pk))
     job = get_object_or_404(ExportJob.objects.defer("content"), session=session, pk=job_pk)
     template = "duplicate/export_job.html#status" if request.htmx else "duplicate/export_job.html"
     return render(request, template, _export_context(session, job.kind, job=job))
@@ -76,7 +77,7 @@ def export_download(request, pk, job_pk):
 def session_game(request, pk):
     """ "Fichier de partie": the session's game as JSON (README), for another club or another session to play."""
     session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
-    document = services.game_document(session)
+    document = sheet.game_document(session)
     response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
     name = f"{exports.file_slug(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

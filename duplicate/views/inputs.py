@@ -1,6 +1,6 @@
 """What a request brings, read safely: a number in the query string, a form's values or its refusal."""
 
-from .. import services
+from ..errors import DuplicateError
 
 
 def query_int(request, name, digits=9) -> int | None:
@@ -13,5 +13,5 @@ def query_int(request, name, digits=9) -> int | None:
 def valid_data(form) -> dict:
     """The form's values, or its first error as the action's refusal: each field's message says what it expects."""
     if not form.is_valid():
-        raise services.DuplicateError(next(iter(form.errors.values()))[0])
+        raise DuplicateError(next(iter(form.errors.values()))[0])
     return form.cleaned_data

@@ -9,9 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import services
+from ..errors import DuplicateError, SessionClosed
 from ..forms import ResultForm
 from ..models import Round
+from ..services import rankings, replays, rounds, sessions
 from .access import get_player_by_key
 from .bulletins import enter_result
 from .inputs import valid_data
@@ -42,7 +43,7 @@ def _player_page(request, key):
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
-        except services.DuplicateError as caught:
+        except DuplicateError as caught:
             error, status = str(caught), caught.status
             if current is not None and not session.player_entry_refusal(current, now, current=current):
                 # The move is still open: the score or the move typed is what was wrong; it stays in its box.
@@ -64,15 +65,15 @@ def _player_page(request, key):
 
 
 def _player_context(session, player, current, now) -> dict:
-    rounds = Round.objects.with_result_of(player)
-    current_result = next((result for round_, result in rounds if current and round_.pk == current.pk), None)
-    ranking = services.room_ranking(session)
+    player_rounds = Round.objects.with_result_of(player)
+    current_result = next((result for round_, result in player_rounds if current and round_.pk == current.pk), None)
+    ranking = rankings.room_ranking(session)
     return {
         "session": session,
         "player": player,
         "row": ranking.row_of(player),
         "in_progress": current if ranking.closed is not None else None,
-        "rounds": rounds,
+        "rounds": player_rounds,
         "current": current,
         "current_result": current_result,
         "against_top": _against_top(current, current_result),
@@ -92,8 +93,8 @@ def _replay_context(session) -> dict:
         return {}
     return {
         "replayed": session.replay_of,
-        "replay_over": session.finished_at is None and services.replay_is_over(session),
-        "standing": services.replay_standing(session),
+        "replay_over": session.finished_at is None and replays.replay_is_over(session),
+        "standing": replays.replay_standing(session),
     }
 
 
@@ -122,28 +123,28 @@ def _player_action(request, session, current, player):
     action = request.POST.get("action", "")
     if session.automatic and action == "next":
         if current and not current.top:
-            services.round_reveal_top(round_=current)
-        if session.replay_of_id and services.replay_is_over(session):
-            services.session_finish(session=session)  # its place in the room follows
+            rounds.round_reveal_top(round_=current)
+        if session.replay_of_id and replays.replay_is_over(session):
+            sessions.session_finish(session=session)  # its place in the room follows
             return
-        services.round_add(session=session)
-        services.timer_start(session=session)
+        rounds.round_add(session=session)
+        rounds.timer_start(session=session)
         return
     if not session.players_enter_scores or current is None:
         raise PermissionDenied(_("Dans cette séance, l'arbitre saisit les scores."))
     if session.automatic and action == "reveal":
-        services.round_reveal_top(round_=current)
+        rounds.round_reveal_top(round_=current)
         return
     if session.finished_at:
-        raise services.SessionClosed(_("La séance est terminée : les scores ne changent plus."))
+        raise SessionClosed(_("La séance est terminée : les scores ne changent plus."))
     refusal = session.player_entry_refusal(current, timezone.now(), current=current)
     if refusal:
-        raise services.DuplicateError(refusal)
+        raise DuplicateError(refusal)
     data = valid_data(ResultForm(request.POST))
     if data["score"] is None and not data["move"].strip():
-        raise services.DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
+        raise DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
     if session.automatic:
-        services.automatic_entry_check(current, score=data["score"], move=data["move"].strip())
+        replays.automatic_entry_check(current, score=data["score"], move=data["move"].strip())
     enter_result(data, current, player)
     if session.automatic:
-        services.round_reveal_top(round_=current)
+        rounds.round_reveal_top(round_=current)

@@ -6,19 +6,21 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import services
+from ..errors import DuplicateError
 from ..forms import PlayerForm, PlayersForm
 from ..models import Player
+from ..player_lines import parse_player_lines
+from ..services import players as player_services
 from .console import organiser_action
 from .inputs import valid_data
 
 
 @organiser_action
 def players_add(request, session):
-    rows = services.parse_player_lines(valid_data(PlayersForm(request.POST))["players"])
+    rows = parse_player_lines(valid_data(PlayersForm(request.POST))["players"])
     if not rows:
-        raise services.DuplicateError(_("Collez au moins un joueur."))
-    services.players_add(session=session, rows=rows, by=request.user)
+        raise DuplicateError(_("Collez au moins un joueur."))
+    player_services.players_add(session=session, rows=rows, by=request.user)
     messages.success(
         request, ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", len(rows)) % {"count": len(rows)}
     )
@@ -28,7 +30,7 @@ def players_add(request, session):
 def player_edit(request, session, player_pk):
     """Rename a player, change his table, declare him absent (forfait), or correct his licence, club and series."""
     player = get_object_or_404(Player, session=session, pk=player_pk)
-    services.player_update(player=player, **valid_data(PlayerForm(request.POST)), by=request.user)
+    player_services.player_update(player=player, **valid_data(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
     return _back_to_managing_players(session)
 
@@ -36,7 +38,7 @@ def player_edit(request, session, player_pk):
 @organiser_action
 def player_remove(request, session, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
-    services.player_remove(player=player, by=request.user)
+    player_services.player_remove(player=player, by=request.user)
     messages.success(request, _("%(name)s est retiré de la séance.") % {"name": player.name})
     return _back_to_managing_players(session)
 

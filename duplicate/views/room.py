@@ -9,8 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from .. import services
 from ..models import Session
+from ..services import board, rankings
 
 
 @require_safe
@@ -20,7 +20,7 @@ def ranking_live(request, public_key):
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)
     # As on the room's screen, the moves closed only: the places do not move while bulletins come in.
-    ranking = services.room_ranking(session)
+    ranking = rankings.room_ranking(session)
     context = {
         "session": session,
         "ranking": ranking.named(),
@@ -42,7 +42,7 @@ def room(request, public_key):
     if request.htmx and request.GET.get("v") == _room_stamp(session):
         return HttpResponse(status=204)
     current = session.current_round()
-    ranking = services.room_ranking(session)
+    ranking = rankings.room_ranking(session)
     context = {
         "session": session,
         "current": current,
@@ -69,6 +69,6 @@ def room_board_context(session) -> dict:
     """The grid the room's screens show, which their templates keep in the shared cache (`{% cache %}`) for each
     version of the session (every top placed bumps it): the tops are replayed and the grid drawn only then."""
     return {
-        "board_rows": functools.partial(services.room_board, session),
+        "board_rows": functools.partial(board.room_board, session),
         "board_seconds": settings.DUPLICATE_ROOM_CACHE_SECONDS,
     }

@@ -10,9 +10,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubsite.models import Club
 
-from .. import exports, services
+from .. import exports
 from ..forms import SeasonForm
 from ..models import Season
+from ..services import seasons as season_services
 from .access import get_season_for_member, get_season_for_organiser
 
 
@@ -36,7 +37,7 @@ def season_list(request):
 @require_safe
 def season_detail(request, pk):
     season = get_season_for_member(request, pk)
-    standing = services.season_ranking(season, reader=request.user)
+    standing = season_services.season_ranking(season, reader=request.user)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.SEASON_KINDS:

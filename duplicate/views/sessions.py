@@ -11,9 +11,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubsite.models import Club
 
-from .. import services
+from ..errors import DuplicateError
 from ..forms import AgainForm, SessionForm
 from ..models import Player, Session
+from ..player_lines import parse_player_lines
+from ..services import sessions as session_services
 from .access import get_session_for_organiser
 from .console import organiser_action
 from .inputs import query_int
@@ -61,7 +63,7 @@ def session_new(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            session = services.session_create(
+            session = session_services.session_create(
                 creator=request.user,
                 club=data["club"],
                 name=data["name"],
@@ -71,10 +73,10 @@ def session_new(request):
                 move_seconds=data["move_seconds"],
                 entry=data["entry"],
                 automatic=data["automatic"],
-                players=services.parse_player_lines(data["players"]),
+                players=parse_player_lines(data["players"]),
                 game=data["game"],
             )
-        except services.DuplicateError as error:
+        except DuplicateError as error:
             for sentence in error.sentences():
                 form.add_error("players", sentence)
         else:
@@ -97,13 +99,13 @@ def _created(session, game) -> str:
 
 @organiser_action
 def session_finish(request, session):
-    services.session_finish(session=session, by=request.user)
+    session_services.session_finish(session=session, by=request.user)
     messages.success(request, _("La séance est terminée : rien n'y change plus sans « Rouvrir la séance »."))
 
 
 @organiser_action
 def session_reopen(request, session):
-    services.session_reopen(session=session, by=request.user)
+    session_services.session_reopen(session=session, by=request.user)
     messages.success(request, _("La séance est rouverte ; la réouverture est notée dans l'historique."))
 
 
@@ -111,10 +113,10 @@ def session_reopen(request, session):
 def session_again(request, session):
     form = AgainForm(request.POST)
     if form.has_error("name", "hidden_character"):
-        raise services.DuplicateError(form.errors["name"][0])
+        raise DuplicateError(form.errors["name"][0])
     if not form.is_valid():
-        raise services.DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))
-    copy = services.session_again(session=session, creator=request.user, **form.cleaned_data)
+        raise DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))
+    copy = session_services.session_again(session=session, creator=request.user, **form.cleaned_data)
     messages.success(request, _("Nouvelle séance avec les mêmes joueurs."))
     return redirect("duplicate:session", pk=copy.pk)
 

@@ -8,9 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import services
+from ..errors import DuplicateError
 from ..models import Player, Round, Session
 from ..recap import player_recap as build_player_recap
+from ..services import replays, results
+from ..services import sheet as sheet_services
 from .access import get_player_for_recap, get_session_for_organiser
 from .console import organiser_action
 from .inputs import query_int
@@ -31,7 +33,7 @@ def session_sheet(request, pk):
 
 
 def _sheet_context(request, session, **extra):
-    sheet = services.game_sheet(session, reader=request.user)
+    sheet = sheet_services.game_sheet(session, reader=request.user)
     pages = max(1, -(-len(sheet.columns) // SHEET_PAGE_PLAYERS))
     page = min(max(query_int(request, "joueurs") or 1, 1), pages)
     columns = sheet.columns[(page - 1) * SHEET_PAGE_PLAYERS : page * SHEET_PAGE_PLAYERS]
@@ -61,12 +63,12 @@ def sheet_cell(request, session, number, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     entry = request.POST.get("entry", "")[:40]
     try:
-        if not entry.strip() and services.result_clear(round_=round_, player=player, by=request.user):
+        if not entry.strip() and results.result_clear(round_=round_, player=player, by=request.user):
             # A cell emptied takes back the bulletin typed by mistake.
             done = _("Coup %(number)d, %(name)s : bulletin effacé.") % {"number": number, "name": player.name}
             return _sheet_done(request, session, done)
-        result = services.entry_enter(round_=round_, player=player, entry=entry, by=request.user)
-    except services.DuplicateError as error:
+        result = results.entry_enter(round_=round_, player=player, entry=entry, by=request.user)
+    except DuplicateError as error:
         # The sheet again, the refused cell keeping what was typed with the reason under it.
         cell_error = {"number": number, "player": player.pk, "typed": entry, "message": str(error)}
         context = _sheet_context(request, session, cell_error=cell_error)
@@ -95,7 +97,7 @@ def session_recap(request, pk):
 
 
 def _recap(request, session, replay_error="", status=200):
-    sheet = services.game_sheet(session, reader=request.user)
+    sheet = sheet_services.game_sheet(session, reader=request.user)
     solo_names = {}
     for column in sheet.columns:
         for number in column.solo_numbers:
@@ -123,8 +125,8 @@ def session_replay(request, pk):
         Session.objects.visible_to(request.user).select_related("club", "edition", "rule_set"), pk=pk
     )
     try:
-        replay = services.session_replay(source=source, creator=request.user)
-    except services.DuplicateError as error:
+        replay = replays.session_replay(source=source, creator=request.user)
+    except DuplicateError as error:
         return _recap(request, source, replay_error=str(error), status=409)
     return redirect("duplicate:player", key=replay.players.get().key)
 

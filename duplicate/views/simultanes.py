@@ -13,9 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubsite.models import Club
 
-from .. import exports, services, simultanes
+from .. import exports, simultanes
+from ..errors import DuplicateError
 from ..forms import RoomForm, SimultaneEditForm, SimultaneForm
 from ..models import Session, Simultane
+from ..player_lines import parse_player_lines
 from .access import get_simultane_for_member, get_simultane_for_organiser
 from .exports import EXPORT_LABELS
 
@@ -48,7 +50,7 @@ def simultane_new(request):
                 move_seconds=data["move_seconds"],
                 game=data["game"],
             )
-        except services.DuplicateError as error:
+        except DuplicateError as error:
             form.add_error("game_file", str(error))
         else:
             messages.success(
@@ -140,7 +142,7 @@ def _simultane_action(request, simultane, action):
     the refusal."""
     try:
         message = action(simultane)
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         return _refused_page(request, simultane, error)
     messages.success(request, message)
     return None
@@ -210,7 +212,7 @@ def room_withdraw(request, pk, room_pk):
         raise Http404
     try:
         simultanes.room_withdraw(room=room, by=request.user)
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         return _refused_page(request, simultane, error)
     messages.success(request, _("La salle « %(room)s » est retirée du simultané.") % {"room": room.name})
     return redirect("duplicate:simultane", pk=pk)
@@ -228,15 +230,15 @@ def simultane_register(request, pk):
         refusal = simultanes.registration_refusal(simultane, data["club"], request.user)
         try:
             if refusal:
-                raise services.DuplicateError(refusal)
+                raise DuplicateError(refusal)
             room = simultanes.room_register(
                 simultane=simultane,
                 club=data["club"],
                 creator=request.user,
-                players=services.parse_player_lines(data["players"]),
+                players=parse_player_lines(data["players"]),
                 entry=data["entry"],
             )
-        except services.DuplicateError as error:
+        except DuplicateError as error:
             for sentence in error.sentences():
                 form.add_error("club" if refusal else "players", sentence)
         else:

@@ -5,9 +5,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import exports, services
+from .. import exports
+from ..errors import DuplicateError
 from ..forms import TournamentForm
 from ..models import Tournament
+from ..services import tournaments as tournament_services
 from .access import get_tournament_for_organiser
 
 
@@ -17,10 +19,10 @@ def tournament_list(request):
     form = TournamentForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(
+            tournament = tournament_services.tournament_create(
                 name=form.cleaned_data["name"], creator=request.user, sessions=form.cleaned_data["sessions"]
             )
-        except services.DuplicateError as error:
+        except DuplicateError as error:
             form.add_error("sessions", str(error))
         else:
             return redirect("duplicate:tournament", pk=tournament.pk)
@@ -32,7 +34,7 @@ def tournament_list(request):
 @require_safe
 def tournament_detail(request, pk):
     tournament = get_tournament_for_organiser(request, pk)
-    ranking = services.tournament_ranking(tournament, reader=request.user)
+    ranking = tournament_services.tournament_ranking(tournament, reader=request.user)
     kind = request.GET.get("export")
     if kind:
         if kind not in exports.KINDS:

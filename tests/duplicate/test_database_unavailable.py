@@ -123,8 +123,7 @@ def test_other_server_errors_stay_500(client, alice, scored, monkeypatch):
 def test_a_score_written_before_the_answer_fails_is_taken_back_with_it(client, alice, scored, monkeypatch):
     """Issue 13's trial: the score was committed, then the database went away while its row was being drawn: the
     page said "n'a pas abouti" (503) for a score that was saved. The write and its answer are one transaction."""
-    # Where the views look it up: the services package, whose facade re-exports it until they move to its modules.
-    from duplicate import services as duplicate_services
+    from duplicate.services import bulletins as bulletin_services
 
     session, anne = scored
     before = saved(anne)
@@ -133,7 +132,7 @@ def test_a_score_written_before_the_answer_fails_is_taken_back_with_it(client, a
     def drop(*args, **kwargs):
         raise OperationalError("terminating connection due to administrator command")
 
-    monkeypatch.setattr(duplicate_services, "bulletins", drop)  # read for the row's answer, after the write
+    monkeypatch.setattr(bulletin_services, "bulletins", drop)  # read for the row's answer, after the write
     response = client.post(
         f"/duplicate/{session.pk}/coups/1/resultats/{anne.pk}/", {"score": "25"}, HTTP_HX_REQUEST="true"
     )
