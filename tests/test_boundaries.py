@@ -118,7 +118,6 @@ MODULE_LINES_MAX = 500
 # The modules over the limit when the check came (issue 24), each left to the work that will split it; a module
 # leaves the list once it is split, and none joins it. Their lengths then, for the record.
 MODULE_LINES_ALLOWED = {
-    "duplicate/models.py",  # 911 lines
     "scoring/engine/movegen.py",  # 582 lines: the top finder around its compiled kernel
     "duplicate/api.py",  # 565 lines
 }
