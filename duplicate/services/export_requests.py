@@ -1,5 +1,6 @@
 """Asking for a session's results file: built within the request for a small session, else by a worker
-(`tasks.export_session`), a job already done or under way for the same results being reused."""
+(`tasks.export_session`, which the caller hands over: the tasks call the services, which never import them back), a
+job already done or under way for the same results being reused."""
 
 from django.conf import settings
 from django.db.models import Q
@@ -7,8 +8,6 @@ from django.utils.translation import gettext as _
 
 from clubsite import queue
 
-# The module rather than its task: the tasks import this package, which may still be loading when this runs.
-from .. import tasks
 from ..errors import DuplicateError
 from ..models import ExportJob, Session
 from .export_jobs import export_mark_stuck
@@ -26,12 +25,13 @@ class ExportUnavailable(DuplicateError):
     status = 503
 
 
-def export_request(*, session: Session, kind: str, user) -> ExportJob | None:
+def export_request(*, session: Session, kind: str, user, task) -> ExportJob | None:
     """The job building the session's file: one already done or under way for the same results (the session's
     changes) is reused, so that pressing the button again or from another tab builds nothing twice; otherwise a
     new one, queued at once (its row is committed first: the view runs outside any transaction) for a worker to
-    fill. When the broker cannot be reached, no job is left waiting for a task never queued: None when the session
-    is small enough for the caller to build the file itself, else ExportUnavailable."""
+    fill: `task` is sent the job's id. When the broker cannot be reached, no job is left waiting for a task never
+    queued: None when the session is small enough for the caller to build the file itself, else
+    ExportUnavailable."""
     version = session.changes_made()
     export_mark_stuck(session.export_jobs.all())
     under_way = Q(status__in=(ExportJob.Status.PENDING, ExportJob.Status.RUNNING))
@@ -44,7 +44,7 @@ def export_request(*, session: Session, kind: str, user) -> ExportJob | None:
         return job
     job = ExportJob.objects.create(session=session, kind=kind, session_version=version, requested_by=user)
     try:
-        queue.send(tasks.export_session, job.pk)
+        queue.send(task, job.pk)
     except queue.QueueUnavailable:
         job.delete()
         if session.players.count() <= settings.DUPLICATE_EXPORT_FALLBACK_MAX_PLAYERS:

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .. import exports
+from .. import exports, tasks
 from ..models import ExportJob, Session
 from ..services import export_jobs, export_requests, sheet
 from .access import get_session_for_organiser
@@ -29,7 +29,7 @@ def export(request, pk, kind):
     if request.method in ("GET", "HEAD"):
         return render(request, "duplicate/export_job.html", _export_context(session, kind, job=None))
     try:
-        job = export_requests.export_request(session=session, kind=kind, user=request.user)
+        job = export_requests.export_request(session=session, kind=kind, user=request.user, task=tasks.export_session)
     except export_requests.ExportUnavailable as error:
         context = _export_context(session, kind, job=None) | {"unavailable": str(error)}
         return render(request, "duplicate/export_job.html", context, status=503)
