@@ -1,6 +1,7 @@
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from . import exports
 from .services import export_jobs
 
 
@@ -9,7 +10,7 @@ from .services import export_jobs
 @shared_task(autoretry_for=(OperationalError, InterfaceError), retry_backoff=2, max_retries=3)
 def export_session(job_id: int) -> None:
     """Build a large session's export file; the job row carries its progress and the file. Safe to run twice."""
-    export_jobs.export_run(job_id=job_id)
+    export_jobs.export_run(job_id=job_id, build=exports.build)
 
 
 @shared_task

@@ -1,5 +1,6 @@
-"""An export job's life on the workers' side: its file built (`tasks.export_session`), the jobs whose worker is gone
-marked failed, old jobs purged (Celery beat)."""
+"""An export job's life on the workers' side: its file built (`tasks.export_session`, which hands over the builder,
+`exports.build`: the exports read this package's rankings, and it never imports them back), the jobs whose worker is
+gone marked failed, old jobs purged (Celery beat)."""
 
 import datetime
 
@@ -7,8 +8,6 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-# The module rather than `build`: the exports import this package, which may still be loading when this runs.
-from .. import exports
 from ..models import ExportJob
 
 
@@ -34,9 +33,10 @@ def export_purge() -> int:
     return deleted
 
 
-def export_run(*, job_id: int):
-    """Build the job's file. Safe to run twice (a task given again to another worker after its first one died):
-    a job already done, or deleted meanwhile, is left as it is; one started before is built again."""
+def export_run(*, job_id: int, build):
+    """Build the job's file with `build(session, kind, progress)`. Safe to run twice (a task given again to another
+    worker after its first one died): a job already done, or deleted meanwhile, is left as it is; one started before
+    is built again."""
     job = (
         ExportJob.objects.select_related("session", "session__edition", "session__rule_set")
         .defer("content")
@@ -52,7 +52,7 @@ def export_run(*, job_id: int):
         jobs.update(progress=int(done * 100 / max(total, 1)), updated_at=timezone.now())
 
     try:
-        content = exports.build(job.session, job.kind, progress)
+        content = build(job.session, job.kind, progress)
     except Exception as error:  # a failed export must say so on the page instead of spinning forever
         jobs.update(status=ExportJob.Status.FAILED, error=str(error)[:300], finished_at=timezone.now())
         raise
