@@ -1,5 +1,6 @@
 """The boundaries between the project's parts (issue 9): the engine imports no Django, apps import each other in
-one direction only, the counter's templates name no other app; and no module grows too long to read (issue 24)."""
+one direction only, the counter's templates name no other app; no module grows too long to read, and no module
+imports itself back through others (issue 24)."""
 
 import ast
 import json
@@ -151,3 +152,139 @@ def test_the_length_check_sees_a_long_module_and_skips_the_kernel_and_migrations
         (tmp_path / name).write_text(long_text)
     (tmp_path / "duplicate" / "short.py").write_text("x = 1\n" * MODULE_LINES_MAX)
     assert _too_long(tmp_path) == [f"duplicate/views/long.py ({MODULE_LINES_MAX + 1} lines)"]
+
+
+def _project_modules(root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the apps by its dotted name; a package is its `__init__.py`."""
+    modules = {}
+    for app in APPS:
+        for path in (root / app).rglob("*.py"):
+            parts = path.relative_to(root).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project's modules that running `name` imports, at any depth of its code (an import inside a function
+    included). A relative import is resolved; `from package import x` is the submodule x when there is one, else
+    the package itself. Importing a submodule runs the packages on its way, which count too, except those `name`
+    is inside: they are already running when it runs (so a package's `__init__` importing its submodules is no
+    cycle with a submodule that imports `..errors` or a sibling, whereas one that imports the package's own names
+    is)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) - node.level + 1], *([node.module] if node.module else [])])
+            targets.update(
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names
+            )
+    imported = set()
+    for target in targets:
+        while target and target not in modules:
+            target = target.rpartition(".")[0]  # a name inside a module: the module
+        if not target or target == name:
+            continue
+        imported.add(target)
+        parts = target.split(".")
+        for depth in range(1, len(parts)):
+            step = ".".join(parts[:depth])
+            if step in modules and name != step and not name.startswith(f"{step}."):
+                imported.add(step)
+    return imported
+
+
+def _import_cycles(root: Path = ROOT) -> list[str]:
+    """The import cycles: in each group of modules that import each other (a strongly connected component of the
+    import graph, Tarjan's algorithm), the shortest cycle through each of its modules, each written once from its
+    first module: "a → b → a"."""
+    modules = _project_modules(root)
+    graph = {name: _imported_modules(name, path, modules) for name, path in sorted(modules.items())}
+    index, low, stack, on_stack, groups = {}, {}, [], set(), []
+
+    def visit(module):
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for imported in sorted(graph[module]):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in on_stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = set()
+            while module not in group:
+                group.add(stack.pop())
+            on_stack.difference_update(group)
+            if len(group) > 1:
+                groups.append(group)
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    cycles = set()
+    for group in groups:
+        for start in group:
+            cycle = _shortest_cycle(graph, group, start)
+            first = cycle.index(min(cycle))
+            cycles.add(" → ".join([*cycle[first:], *cycle[:first], min(cycle)]))
+    return sorted(cycles)
+
+
+def _shortest_cycle(graph: dict[str, set[str]], group: set[str], start: str) -> list[str]:
+    """The shortest way from `start` back to itself within its group (breadth first), `start` written once."""
+    paths = {start: [start]}
+    queue = [start]
+    while True:
+        module = queue.pop(0)
+        for imported in sorted(graph[module] & group):
+            if imported == start:
+                return paths[module]
+            if imported not in paths:
+                paths[imported] = [*paths[module], imported]
+                queue.append(imported)
+
+
+def test_no_module_imports_itself_back():
+    """No import cycle between the project's modules, not even through an import inside a function (issue 24):
+    each cycle is printed as the path of its imports. The tasks call the services, which are handed the task they
+    queue; the exports read the services, which are handed the builder they run."""
+    assert _import_cycles() == []
+
+
+def test_the_cycle_check_sees_a_cycle_through_a_function_or_a_package(tmp_path):
+    files = {
+        # A function-level import closing a cycle.
+        "scoring/a.py": "from . import b\n",
+        "scoring/b.py": "def later():\n    from scoring.a import thing\n",
+        # A package's __init__ importing its submodules, which import a sibling of the package: no cycle.
+        "duplicate/errors.py": "",
+        "duplicate/services/__init__.py": "from .rounds import round_add\nfrom ..errors import DuplicateError\n",
+        "duplicate/services/rounds.py": "from ..errors import DuplicateError\nfrom .board import position\n",
+        "duplicate/services/board.py": "from duplicate.errors import DuplicateError\n",
+        # A submodule reading its package's own names: a cycle with the package's __init__.
+        "sheets/services/__init__.py": "from .lines import line_record\n",
+        "sheets/services/lines.py": "from . import SheetError\n",
+        # A module outside a package importing one of its submodules runs the package's __init__ too.
+        "clubsite/tasks.py": "from duplicate.services import board\n",
+        "duplicate/services/jobs.py": "def queue():\n    import clubsite.tasks\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert _import_cycles(tmp_path) == [
+        "scoring.a → scoring.b → scoring.a",
+        "sheets.services → sheets.services.lines → sheets.services",
+    ]
+    (tmp_path / "duplicate/services/__init__.py").write_text("from . import jobs\n")
+    assert _import_cycles(tmp_path) == [
+        "clubsite.tasks → duplicate.services → duplicate.services.jobs → clubsite.tasks",
+        "scoring.a → scoring.b → scoring.a",
+        "sheets.services → sheets.services.lines → sheets.services",
+    ]
