@@ -12,7 +12,7 @@ from scoring.models import Edition, RuleSet
 
 from . import games
 from .errors import DuplicateError
-from .limits import LICENCE, MAX_PENALTY, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
+from .limits import LICENCE, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 
 SESSION_NAME = VisibleText(_("Un nom de séance"))
@@ -210,7 +210,8 @@ SCORE = integer_range(Result, "score")
 class ResultForm(forms.Form):
     """A bulletin, from the arbiter's row or the player's phone: a score in digits or the move played in notation;
     and the arbiter's marks (an avertissement, a penalty in points, a zero). `saved_score` is the score the row
-    showed: a move sent with it unchanged has no score written beside it."""
+    showed: a move sent with it unchanged has no score written beside it. A penalty is bounded by the session's
+    rule set (`max_penalty`, given when the form is made)."""
 
     score = forms.IntegerField(
         required=False,
@@ -238,18 +239,21 @@ class ResultForm(forms.Form):
     warning = forms.TypedChoiceField(
         choices=[("1", "1"), ("0", "0")], coerce=lambda value: value == "1", required=False, empty_value=None
     )
-    penalty = forms.IntegerField(
-        required=False,
-        min_value=0,
-        max_value=MAX_PENALTY,
-        error_messages=_messages(
-            _with_figures(_("Une pénalité va de 0 à %(max)d points."), {"max": MAX_PENALTY}),
-            "invalid",
-            "min_value",
-            "max_value",
-        ),
-    )
     zero = forms.BooleanField(required=False)
+
+    def __init__(self, *args, max_penalty: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["penalty"] = forms.IntegerField(
+            required=False,
+            min_value=0,
+            max_value=max_penalty,
+            error_messages=_messages(
+                _with_figures(_("Une pénalité va de 0 à %(max)d points."), {"max": max_penalty}),
+                "invalid",
+                "min_value",
+                "max_value",
+            ),
+        )
 
 
 class SeasonForm(forms.ModelForm):

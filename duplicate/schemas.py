@@ -15,7 +15,7 @@ from . import games
 from .limits import MAX_TABLE
 from .models import Player, Result, Round, Session, Simultane
 from .player_lines import PlayerLine, licence_valid
-from .services import MAX_PENALTY, MAX_PLAYERS
+from .services import MAX_PLAYERS
 
 PLAYER_ID = integer_range(Player, "id")
 SCORE = integer_range(Result, "score")
@@ -189,7 +189,7 @@ class ResultPatch(InputSchema):
     score: int | None = Field(None, ge=SCORE[0], le=SCORE[1])
     move: text(Result, "move") | None = None
     warning: bool | None = None
-    penalty: int | None = Field(None, ge=0, le=MAX_PENALTY)
+    penalty: int | None = Field(None, ge=0)  # at most the session's rule set's max_penalty: the service says so
     zero: bool | None = None
 
 

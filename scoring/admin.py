@@ -58,7 +58,7 @@ class RuleSetAdmin(admin.ModelAdmin):
             {
                 "fields": [
                     ("solo_bonus", "solo_min_players"),
-                    "duplicate_penalty",
+                    ("duplicate_penalty", "max_penalty"),
                     ("warnings_before_penalty", "warnings_before_penalty_blitz", "blitz_move_seconds"),
                     ("move_seconds", "move_seconds_choices"),
                 ]

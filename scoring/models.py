@@ -232,6 +232,11 @@ class RuleSet(models.Model):
     solo_bonus = models.PositiveSmallIntegerField(_("bonification d'un solo"), default=10)
     solo_min_players = models.PositiveSmallIntegerField(_("joueurs au moins pour la bonification"), default=16)
     duplicate_penalty = models.PositiveSmallIntegerField(_("pénalité en duplicate"), default=5)
+    max_penalty = models.PositiveSmallIntegerField(
+        _("pénalité au plus sur un coup"),
+        default=100,
+        help_text=_("Le plus de points qu'une pénalité de l'arbitre peut retirer sur un coup, en duplicate."),
+    )
     warnings_before_penalty = models.PositiveSmallIntegerField(_("avertissement pénalisé à partir du"), default=4)
     warnings_before_penalty_blitz = models.PositiveSmallIntegerField(
         _("avertissement pénalisé à partir du (blitz)"), default=6
@@ -295,6 +300,7 @@ class RuleSet(models.Model):
             solo_bonus=self.solo_bonus,
             solo_min_players=self.solo_min_players,
             duplicate_penalty=self.duplicate_penalty,
+            max_penalty=self.max_penalty,
             warnings_before_penalty=self.warnings_before_penalty,
             warnings_before_penalty_blitz=self.warnings_before_penalty_blitz,
             blitz_move_seconds=self.blitz_move_seconds,

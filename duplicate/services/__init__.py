@@ -8,7 +8,7 @@ session's `version`, which the room's screens poll, except a result on the move 
 `duplicate.limits`.
 
 TEMPORARY facade: the package re-exports the public names of the former `services.py`, and the errors and limits
-it made importable from here (`services.DuplicateError`, `MAX_PENALTY`), for its last two readers, `duplicate/api.py`
+it made importable from here (`services.DuplicateError`, `MAX_PLAYERS`), for its last two readers, `duplicate/api.py`
 and `duplicate/schemas.py`, which other work is changing now; they move to the submodules next, and this file is
 emptied then. Everything else imports the submodules (`from ..services import rounds`, then `rounds.round_add(...)`),
 the errors from `duplicate.errors` and the figures from `duplicate.limits`. Nothing new imports from here, and the
@@ -17,7 +17,7 @@ submodules never do. The function `bulletins` is not re-exported: as the package
 """
 
 from ..errors import Conflict, DuplicateError, LinesRefused, SessionClosed
-from ..limits import LICENCE, MAX_PENALTY, MAX_PLAYERS, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
+from ..limits import LICENCE, MAX_PLAYERS, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from ..player_lines import HEADER_COLUMNS, NUMBER_WRITTEN, PlayerLine, licence_valid, parse_player_lines
 from .board import Position, position, room_board
 from .bulletins import Bulletins, bulletin_enter, bulletin_player
@@ -64,7 +64,6 @@ __all__ = [
     "HEADER_COLUMNS",
     "LICENCE",
     "LinesRefused",
-    "MAX_PENALTY",
     "MAX_PLAYERS",
     "MAX_TABLE",
     "NUMBER_WRITTEN",

@@ -16,7 +16,6 @@ from scoring.engine.moves import Move
 from ..errors import DuplicateError
 from ..games import fits_draw
 from ..games import message as _message
-from ..limits import MAX_PENALTY
 from ..models import ZERO_REASON, Change, Player, Result, Round, Session
 from .board import position
 from .history import _change, _entered, _record, _refuse_if_finished
@@ -249,8 +248,9 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
             result.warning = bool(warning)
             fields.append("warning")
         if penalty is not None:
-            if not 0 <= penalty <= MAX_PENALTY:
-                raise DuplicateError(_("Une pénalité va de 0 à %(max)d points.") % {"max": MAX_PENALTY})
+            most = round_.session.rules_engine.max_penalty
+            if not 0 <= penalty <= most:
+                raise DuplicateError(_("Une pénalité va de 0 à %(max)d points.") % {"max": most})
             result.penalty = penalty
             fields.append("penalty")
         result.save(update_fields=[*fields, "updated_at"])

@@ -29,7 +29,7 @@ def result_enter(request, session, number, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     note = ""
     try:
-        data = valid_data(ResultForm(request.POST))
+        data = valid_data(ResultForm(request.POST, max_penalty=session.rules_engine.max_penalty))
         if "score" in request.POST and data["score"] is None and not data["move"].strip():
             # Both boxes emptied: the bulletin the row showed is taken back. A row that showed none takes nothing
             # back, even if a score came in meanwhile (a phone, another console): the row shows it instead.

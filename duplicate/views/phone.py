@@ -140,7 +140,7 @@ def _player_action(request, session, current, player):
     refusal = session.player_entry_refusal(current, timezone.now(), current=current)
     if refusal:
         raise DuplicateError(refusal)
-    data = valid_data(ResultForm(request.POST))
+    data = valid_data(ResultForm(request.POST, max_penalty=session.rules_engine.max_penalty))
     if data["score"] is None and not data["move"].strip():
         raise DuplicateError(_("Tapez votre score, ou votre coup comme « H4 VAGUE »."))
     if session.automatic:

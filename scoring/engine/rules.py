@@ -37,6 +37,7 @@ class RuleSet:
     solo_bonus: int = 10
     solo_min_players: int = 16
     duplicate_penalty: int = 5
+    max_penalty: int = 100  # the most an arbiter's penalty may take on one move
     warnings_before_penalty: int = 4
     warnings_before_penalty_blitz: int = 6
     blitz_move_seconds: int = 60  # a session of at most this time per move is played in blitz

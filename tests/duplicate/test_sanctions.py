@@ -5,12 +5,15 @@ and sheet, the CSV, XLSX and federation files, a tournament and a season) counts
 import csv
 import datetime
 import io
+import json
 import re
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from clubsite.models import ApiToken
+from duplicate.errors import DuplicateError
 from duplicate.models import Season
 from duplicate.recap import player_recap
 from duplicate.services import rankings
@@ -20,6 +23,7 @@ from duplicate.services.rounds import round_add
 from duplicate.services.seasons import season_ranking
 from duplicate.services.sessions import session_finish, session_reopen
 from duplicate.services.tournaments import tournament_create, tournament_ranking
+from scoring.models import RuleSet
 
 from .conftest import AVIONS, VAGUE, make_session, played_session
 from .test_simultanes import make_simultane, play, room
@@ -181,3 +185,54 @@ def test_a_move_has_one_avertissement_at_most(session):
         result_mark(round_=round_, player=player, warning=True)
     row = rankings.ranking(session)[0][0].row
     assert (row.warnings, row.penalty_points, row.total) == (4, 5, 10 * 4 - 5)
+
+
+@pytest.fixture
+def fifty_points_at_most():
+    """The tournament rules as an admin may set them: a penalty takes 50 points at most on one move."""
+    rules = RuleSet.objects.get(code="tournoi")
+    rules.max_penalty = 50
+    rules.save()
+    return rules
+
+
+def _penalty_refusals(client, session, alice, points: int) -> list[tuple]:
+    """A penalty of `points` on move 1's second player through the service, the arbiter's form and the API: each
+    refusal (status, sentence), nothing written."""
+    round_ = session.rounds.get(number=1)
+    player = session.players.get(table=2)
+    with pytest.raises(DuplicateError) as caught:
+        result_mark(round_=round_, player=player, penalty=points)
+    client.force_login(alice)
+    form = client.post(f"/duplicate/{session.pk}/coups/1/resultats/{player.pk}/", {"score": "18", "penalty": points})
+    api = client.patch(
+        f"/api/duplicate/sessions/{session.pk}/rounds/1/results/{player.pk}",
+        json.dumps({"penalty": points}),
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {ApiToken.issue(alice)}"},
+    )
+    assert not round_.results.exists()
+    return [str(caught.value), (form.status_code, _error_of(form)), (api.status_code, api.json()["detail"])]
+
+
+def _error_of(response) -> str:
+    return re.search(r"Une pénalité va de 0 à \d+ points\.", response.content.decode())[0]
+
+
+def test_a_penalty_is_bounded_by_the_sessions_rule_set(client, alice, lyon, fifty_points_at_most):
+    session = make_session(alice, lyon)
+    round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
+    sentence = "Une pénalité va de 0 à 50 points."
+    assert _penalty_refusals(client, session, alice, 60) == [sentence, (400, sentence), (422, sentence)]
+    result_mark(round_=session.rounds.get(), player=session.players.get(table=2), penalty=50)
+    assert session.rounds.get().results.get().penalty == 50
+
+
+def test_a_penalty_takes_100_points_at_most_by_default(client, alice, lyon):
+    assert RuleSet.objects.get(code="tournoi").max_penalty == 100
+    session = make_session(alice, lyon)
+    round_add(session=session, draw_text=VAGUE[0], top_text=VAGUE[1])
+    sentence = "Une pénalité va de 0 à 100 points."
+    assert _penalty_refusals(client, session, alice, 101) == [sentence, (400, sentence), (422, sentence)]
+    result_mark(round_=session.rounds.get(), player=session.players.get(table=2), penalty=100)
+    assert session.rounds.get().results.get().penalty == 100

@@ -131,3 +131,11 @@ def test_admin_lists_rule_sets(admin_client):
     response = admin_client.get("/admin/scoring/ruleset/")
     assert response.status_code == 200
     assert "Règles de tournoi (FISF)" in response.content.decode()
+
+
+def test_admin_shows_the_largest_penalty_on_one_move(admin_client):
+    rules = RuleSet.objects.get(code="tournoi")
+    html = admin_client.get(f"/admin/scoring/ruleset/{rules.pk}/change/").content.decode()
+    assert "Pénalité au plus sur un coup" in html
+    assert 'name="max_penalty" value="100"' in html
+    assert "Le plus de points qu'une pénalité de l'arbitre peut retirer sur un coup, en duplicate." in html
