@@ -24,6 +24,8 @@ from .services import CHALLENGE_MAX_WORDS, MAX_LINES, PENALTY_MAX_POINTS, SheetE
 
 MAX_BODY_BYTES = 64 * 1024
 GAMES_KEPT = 20  # in the browser: seed 003's "les 20 dernières parties"
+FIRST_YEAR = 2000  # no game kept in a browser began before (the site did not exist)
+CLOCK_AHEAD = datetime.timedelta(days=1)
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 MAX_RACK_LENGTH = Player._meta.get_field("rack_left").max_length
@@ -189,7 +191,8 @@ def _read_racks(racks, player_count: int) -> list[str] | None:
 
 
 def _read_date(text) -> datetime.datetime | None:
-    """When the game began in the browser, kept as the saved game's date; never later than now."""
+    """When the game began in the browser, kept as the saved game's date: from New Year's Day of FIRST_YEAR to now.
+    A browser's clock may run ahead of the server's, by less than CLOCK_AHEAD: its game is then dated now."""
     if text is None:
         return None
     try:
@@ -198,4 +201,10 @@ def _read_date(text) -> datetime.datetime | None:
         raise SheetError(_("Date de la partie illisible.")) from None
     if timezone.is_naive(started):
         started = timezone.make_aware(started, datetime.UTC)
-    return min(started, timezone.now())
+    now = timezone.now()
+    # Compared before anything converts it: year 1 at +01:00 is before year 1 in UTC, which Python cannot hold.
+    if not datetime.datetime(FIRST_YEAR, 1, 1, tzinfo=datetime.UTC) <= started <= now + CLOCK_AHEAD:
+        raise SheetError(
+            _("Date de la partie impossible : du 1er janvier %(year)d à aujourd'hui.") % {"year": FIRST_YEAR}
+        )
+    return min(started, now)

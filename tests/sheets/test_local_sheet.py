@@ -1,11 +1,13 @@
 """The sheet kept in the browser: its page, open to all, and "Enregistrer dans mon compte", which copies one of
 its games into a member's account (seeds 000 and 003)."""
 
+import datetime
 import json
 import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from scoring.models import RuleSet
 from sheets.local import GAMES_KEPT, MAX_LINES
@@ -262,7 +264,34 @@ def test_a_long_game_is_saved_in_one_piece(client, alice):
     assert Game.objects.get().lines.count() == MAX_LINES
 
 
-def test_a_date_in_the_future_becomes_now(client, alice):
+@pytest.mark.parametrize(
+    "started",
+    [
+        "0001-01-01T00:30:00+01:00",  # before year 1 in UTC: a 500 (OverflowError) when written
+        "0001-01-01T00:00:00",
+        "1999-12-31T23:59:59+00:00",
+        "9999-12-31T23:59:59-01:00",
+        "2999-01-01T00:00:00+00:00",
+    ],
+)
+def test_a_date_out_of_range_is_refused(client, alice, started):
+    """Trial of issue 24: a game is dated from 2000-01-01 to tomorrow (a browser's clock a little ahead)."""
     client.force_login(alice)
-    save(client, local_game(started="2999-01-01T00:00:00+00:00"))
-    assert Game.objects.get().created_at.year < 2999
+    response = save(client, local_game(started=started))
+    assert response.status_code == 400
+    assert refusal(response) == "Date de la partie impossible : du 1er janvier 2000 à aujourd'hui."
+    assert Game.objects.count() == 0
+
+
+def test_a_date_a_little_ahead_becomes_now(client, alice):
+    """A browser whose clock runs ahead (by less than a day) dates its game now, never later."""
+    client.force_login(alice)
+    ahead = timezone.now() + datetime.timedelta(hours=3)
+    assert save(client, local_game(started=ahead.isoformat())).status_code == 201
+    assert Game.objects.get().created_at <= timezone.now()
+
+
+def test_the_first_day_of_2000_is_a_date(client, alice):
+    client.force_login(alice)
+    assert save(client, local_game(started="2000-01-01T00:00:00+00:00")).status_code == 201
+    assert Game.objects.get().created_at.isoformat() == "2000-01-01T00:00:00+00:00"
