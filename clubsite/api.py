@@ -64,6 +64,7 @@ api = NinjaAPI(
 )
 api.add_router("", "scoring.api.router")
 api.add_router("", "duplicate.api.router")
+api.add_router("", "sheets.api.router")
 
 # One French sentence for each error pydantic can raise on a request (its `type`): what the field expects.
 _FIELD_MESSAGES = {

@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
-from ninja.security import HttpBearer, SessionAuth
 
-from clubsite.models import ApiToken, Club
+from clubsite.api_auth import MEMBER
+from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 from scoring.schemas import ErrorOut
 
@@ -45,29 +45,7 @@ from .schemas import (
     player_line,
 )
 
-
-class TokenAuth(HttpBearer):
-    def authenticate(self, request, token):
-        """A request that shows a token is a script's: a wrong one is refused here (401), rather than passed on
-        to the session's check, whose CSRF refusal would mislead it."""
-        user = ApiToken.objects.user_for(token)
-        if not user:
-            raise HttpError(401, _("Jeton d'API invalide ou révoqué."))
-        request.user = user
-        return user
-
-
-class MemberSessionAuth(SessionAuth):
-    """A logged-in browser's session, its writes CSRF-checked. A request with no session at all is not checked:
-    it is unauthenticated (401, "Authentification requise"), not a CSRF failure (403)."""
-
-    def __call__(self, request):
-        if not request.user.is_authenticated:
-            return None
-        return super().__call__(request)
-
-
-router = Router(tags=["Duplicate"], auth=[TokenAuth(), MemberSessionAuth()])
+router = Router(tags=["Duplicate"], auth=MEMBER)
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
 
 

@@ -2,13 +2,12 @@
 
 The page plays the whole game in the browser and sends nothing, so it receives here, once, every figure the
 rules need (from the admin's rule sets and editions, never written in its script). A member may copy a game
-into his account: what the page sends is read here, each field checked at the edge with a French refusal,
-before `services.game_import_local` writes it through the same functions as the member's own sheet.
+into his account (`POST /api/sheets/local-games`, sheets/api.py): its shape is read by `sheets.schemas.LocalGameIn`,
+what needs the rule sets and its seats checked here, before `services.game_import_local` writes it through the same
+functions as the member's own sheet.
 """
 
 import datetime
-import json
-from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,14 +28,6 @@ CLOCK_AHEAD = datetime.timedelta(days=1)
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 MAX_RACK_LENGTH = Player._meta.get_field("rack_left").max_length
-LOCAL_KINDS = (
-    Line.Kind.PLAY,
-    Line.Kind.PASS,
-    Line.Kind.EXCHANGE,
-    Line.Kind.WITHDRAWN,
-    Line.Kind.CHALLENGE,
-    Line.Kind.PENALTY,
-)
 RULE_FIELDS = (
     "code",
     "name",
@@ -51,24 +42,6 @@ RULE_FIELDS = (
     "pass_rounds_limit",
     "end_of_game",
 )
-
-
-@dataclass(frozen=True)
-class LocalLine:
-    player: int  # the seat, from 0
-    kind: str
-    points: int
-    words: int = 1  # words wrongly challenged, for a lost challenge
-
-
-@dataclass(frozen=True)
-class LocalGame:
-    edition: str
-    rules: str
-    names: list[str]
-    lines: list[LocalLine]
-    racks: list[str] | None  # each player's remaining letters once the game is over, the finisher's empty
-    started: datetime.datetime | None
 
 
 def browser_config() -> dict:
@@ -118,87 +91,43 @@ def _edition_for_browser(code: str, is_default: bool) -> dict:
     }
 
 
-def read_local_game(body: bytes) -> LocalGame:
-    """The game the page sent, or SheetError with a French sentence saying what is wrong in it."""
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON, a 5,000-digit number, arrays nested 20,000 deep
-        raise SheetError(_("Partie illisible : le navigateur doit envoyer du JSON.")) from None
-    if not isinstance(data, dict):
-        raise SheetError(_("Partie illisible : le navigateur doit envoyer du JSON."))
-    names = data.get("players")
-    services.check_player_count(len(names) if isinstance(names, list) else 0)
-    if not all(isinstance(name, str) and len(name) <= MAX_NAME_LENGTH for name in names):
-        raise SheetError(_("Un nom de joueur compte %(max)d caractères au plus.") % {"max": MAX_NAME_LENGTH})
-    if any("\x00" in name for name in names):
-        raise SheetError(_("Un nom de joueur ne peut contenir le caractère nul."))
-    hidden = [code for code in map(hidden_character, names) if code]
+def check_local_game(game):
+    """What a game the page sent (a `sheets.schemas.LocalGameIn`, its shape already read) must also be before it is
+    copied: as many players as a rule set admits, named without an invisible character, its edition and rules
+    known, each line a seat's, one rack a player, a date the site could have seen. SheetError with a French
+    sentence, else the game dated (`started` an aware datetime, never later than now)."""
+    services.check_player_count(len(game.players))
+    hidden = [code for code in map(hidden_character, game.players) if code]
     if hidden:
         raise SheetError(IN_FIELD % {"what": _("Un nom de joueur"), "code": hidden[0]})
-    return LocalGame(
-        edition=_known_code(data.get("edition"), Edition, _("Édition inconnue.")),
-        rules=_known_code(data.get("rules"), RuleSet, _("Jeu de règles inconnu.")),
-        names=[name.strip() for name in names],
-        lines=_read_lines(data.get("lines"), len(names)),
-        racks=_read_racks(data.get("racks"), len(names)),
-        started=_read_date(data.get("started")),
-    )
-
-
-def _known_code(code, model, refusal: str) -> str:
-    if not model.objects.named(code).exists():
-        raise SheetError(refusal)
-    return code
-
-
-def _integer(value) -> bool:
-    # JSON's true and false are ints to Python: a seat or points written as a boolean is refused.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _read_lines(lines, player_count: int) -> list[LocalLine]:
-    if not isinstance(lines, list):
-        raise SheetError(_("Partie illisible : la liste des lignes manque."))
-    if len(lines) > MAX_LINES:
-        raise SheetError(_("Une feuille compte %(max)d lignes au plus.") % {"max": MAX_LINES})
-    read = []
-    for number, line in enumerate(lines, start=1):
-        if not isinstance(line, dict) or line.get("kind") not in LOCAL_KINDS:
-            raise SheetError(_("Ligne %(number)d : action inconnue.") % {"number": number})
-        player, points, words = line.get("player"), line.get("points"), line.get("words", 1)
-        if not (_integer(player) and 0 <= player < player_count):
+    if not Edition.objects.named(game.edition).exists():
+        raise SheetError(_("Édition inconnue."))
+    if not RuleSet.objects.named(game.rules).exists():
+        raise SheetError(_("Jeu de règles inconnu."))
+    for number, line in enumerate(game.lines, start=1):
+        if line.player >= len(game.players):
             raise SheetError(_("Ligne %(number)d : joueur inconnu.") % {"number": number})
-        # The rules' own bounds are checked by the services that write each line; these keep numbers sane.
-        if not (_integer(points) and abs(points) <= 100_000 and _integer(words) and 0 < words <= 100):
-            raise SheetError(_("Ligne %(number)d : un nombre entier de points est attendu.") % {"number": number})
-        read.append(LocalLine(player=player, kind=line["kind"], points=points, words=words))
-    return read
+    if game.racks is not None:
+        _check_racks(game.racks, len(game.players))
+    return game.model_copy(update={"started": _dated(game.started)})
 
 
-def _read_racks(racks, player_count: int) -> list[str] | None:
-    if racks is None:
-        return None
-    if not isinstance(racks, list) or len(racks) != player_count:
+def _check_racks(racks: list[str], player_count: int):
+    if len(racks) != player_count:
         raise SheetError(_("Fin de partie illisible : une case de lettres restantes par joueur."))
     for rack in racks:
-        if not isinstance(rack, str) or len(rack) > MAX_RACK_LENGTH:
-            raise SheetError(_("Lettres restantes : %(max)d caractères au plus par joueur.") % {"max": MAX_RACK_LENGTH})
         value = rack.strip()
         # Python reads "²" as a digit but cannot count it; a value is written in plain digits, and kept small.
         if value.isdigit() and not (value.isascii() and int(value) <= MAX_RACK_VALUE):
             raise SheetError(_("La valeur des lettres restantes va de 0 à %(max)d.") % {"max": MAX_RACK_VALUE})
-    return racks
 
 
-def _read_date(text) -> datetime.datetime | None:
-    """When the game began in the browser, kept as the saved game's date: from New Year's Day of FIRST_YEAR to now.
-    A browser's clock may run ahead of the server's, by less than CLOCK_AHEAD: its game is then dated now."""
-    if text is None:
+def _dated(started: datetime.datetime | None) -> datetime.datetime | None:
+    """When the game began in the browser, kept as the saved game's date: from New Year's Day of FIRST_YEAR to now
+    (a time without an offset is UTC's). A browser's clock may run ahead of the server's, by less than CLOCK_AHEAD:
+    its game is then dated now."""
+    if started is None:
         return None
-    try:
-        started = datetime.datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        raise SheetError(_("Date de la partie illisible.")) from None
     if timezone.is_naive(started):
         started = timezone.make_aware(started, datetime.UTC)
     now = timezone.now()

@@ -307,13 +307,14 @@ def game_reopen(*, game: Game):
 
 
 def game_import_local(*, owner, local) -> Game:
-    """ "Enregistrer dans mon compte": a game kept in the browser (a `sheets.local.LocalGame`, already read at
-    the edge) becomes one of the member's games. Each line goes through the functions a member's own sheet
-    uses, so the rules are checked as if typed here; a refused line refuses the whole game, nothing written."""
+    """ "Enregistrer dans mon compte": a game kept in the browser (a `sheets.schemas.LocalGameIn`, already checked
+    by `sheets.local.check_local_game`) becomes one of the member's games. Each line goes through the functions a
+    member's own sheet uses, so the rules are checked as if typed here; a refused line refuses the whole game,
+    nothing written."""
     with transaction.atomic():
         game, _switched = game_create(
             owner=owner,
-            players=[(name, None) for name in local.names],
+            players=[(name, None) for name in local.players],
             edition=Edition.objects.get(code=local.edition),
             rule_set=RuleSet.objects.get(code=local.rules),
         )

@@ -9,7 +9,6 @@ urlpatterns = [
     path("nouvelle/", views.game_new, name="new"),
     path("importer/", views.game_import, name="import"),
     path("locale/", views.local_sheet, name="local"),
-    path("locale/enregistrer/", views.local_save, name="local_save"),
     path("<int:pk>/", views.game_detail, name="game"),
     path("<int:pk>/revoir/", views.game_review, name="review"),
     path("<int:pk>/revoir/tirage/<int:line_pk>/", views.line_rack, name="review_rack"),

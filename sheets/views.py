@@ -2,7 +2,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import models
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -395,25 +395,3 @@ def local_sheet(request):
         "seats": range(1, high + 1),
     }
     return render(request, "sheets/local.html", context)
-
-
-@login_required
-@require_POST
-def local_save(request):
-    """ "Enregistrer dans mon compte": a game of the browser's sheet becomes one of the member's games; the page
-    is told its address. Every refusal is a French sentence with a 4xx, nothing written."""
-    if _body_too_large(request):
-        return JsonResponse({"detail": _("Partie trop volumineuse : 64 Ko au plus.")}, status=413)
-    try:
-        game = services.game_import_local(owner=request.user, local=local.read_local_game(request.body))
-    except services.SheetError as error:
-        return JsonResponse({"detail": str(error)}, status=400)
-    return JsonResponse({"url": reverse("sheets:game", args=[game.pk])}, status=201)
-
-
-def _body_too_large(request) -> bool:
-    """Judged on the declared length before reading, then on what was read."""
-    declared = request.META.get("CONTENT_LENGTH") or "0"
-    if not declared.isdecimal() or int(declared) > local.MAX_BODY_BYTES:
-        return True
-    return len(request.body) > local.MAX_BODY_BYTES

@@ -615,13 +615,14 @@
       response = await fetch(saveUrl, {
         method: "POST",
         credentials: "same-origin",
-        redirect: "manual", // a member logged out in the meantime is sent to the log-in page: say so instead
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken },
         body: JSON.stringify(payload(game)),
       });
     } catch {
       return say(text.saveOffline);
     }
+    // Logged out in the meantime (401), or logged in again elsewhere, which changed the CSRF token (403).
+    if (response.status === 401 || response.status === 403) return say(text.saveLogin);
     const data = await response.json().catch(() => null);
     if (response.status === 201 && data?.url) {
       // Kept without touching `updated`: the copy in the account is this very state of the game.

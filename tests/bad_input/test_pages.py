@@ -184,7 +184,6 @@ ENDPOINTS = {
         )
     ),
     "sheets:local": Endpoint(),
-    "sheets:local_save": Endpoint(get=False),  # a JSON body: test_the_local_sheet_refuses_each_bad_value
     "sheets:game": Endpoint(kwargs=_game),
     "sheets:counter": Endpoint(
         kwargs=_game,

@@ -220,7 +220,7 @@ def test_the_checker_finds_what_the_policy_blocks():
 # What is not a page: POST-only actions, files, redirects, the API's JSON, pages reached only with a form's data.
 NOT_PAGES = {
     "logout", "club_create", "club_member_add", "club_member_role", "club_member_remove", "club_leave",
-    "sheets:local_save", "sheets:line_add", "sheets:line_undo", "sheets:line_edit", "sheets:line_delete",
+    "sheets:line_add", "sheets:line_undo", "sheets:line_edit", "sheets:line_delete",
     "sheets:penalty", "sheets:challenge", "sheets:finish", "sheets:reopen", "sheets:again", "sheets:delete",
     "sheets:export", "sheets:review_rack", "duplicate:players_add", "duplicate:player_edit", "duplicate:player_remove",
     "duplicate:round_add", "duplicate:round_top", "duplicate:round_cancel", "duplicate:result", "duplicate:bulletin",

@@ -235,7 +235,7 @@ def test_a_member_saves_a_local_game_into_his_account(page, sent):
 
     page.locator("#current-save").get_by_role("button", name="Enregistrer dans mon compte").click()
     expect(page.locator("#current-save")).to_contain_text("Enregistrée dans votre compte")
-    assert [(r.method, urlsplit(r.url).path) for r in sent[before:]] == [("POST", "/parties/locale/enregistrer/")]
+    assert [(r.method, urlsplit(r.url).path) for r in sent[before:]] == [("POST", "/api/sheets/local-games")]
     page.reload()
     page.get_by_role("link", name="Ouvrir la partie enregistrée").click()
     expect(page.locator(".results tbody tr")).to_have_text(["1Claire26-323", "2Paul18+321"])
@@ -247,3 +247,17 @@ def test_a_member_saves_a_local_game_into_his_account(page, sent):
     expect(page.locator(".game-card")).to_contain_text("Terminée")
     page.get_by_role("link", name="Feuille de marque de ce navigateur").click()
     expect(page.locator("#current-save")).to_contain_text("Enregistrée dans votre compte")
+
+
+def test_a_member_logged_out_meanwhile_is_told_to_log_in_again(page, sent):
+    """The API answers 401 once the session is gone: the page says to log in, and the game stays in the browser."""
+    log_in(page, "claire")
+    page.goto(URL)
+    start_game(page, "Claire", "Paul")
+    play(page, 26, "Claire")
+    page.context.clear_cookies()
+    page.locator("#current-save").get_by_role("button", name="Enregistrer dans mon compte").click()
+    expect(page.locator("#current-save .save-message")).to_have_text(
+        "Connectez-vous (et rechargez cette page) pour enregistrer cette partie dans votre compte."
+    )
+    expect_totals(page, 26, 0)

@@ -51,7 +51,7 @@ def test_the_browsers_sheet_is_not_saved_with_such_a_name(client, alice):
     client.force_login(alice)
     body = json.dumps(local_game(players=["Claire", "Pa\u2069ul"]))
     response = client.post(SAVE_URL, body, content_type="application/json")
-    assert (response.status_code, response.json()) == (400, {"detail": f"Un nom de joueur {REFUSAL} (U+2069)."})
+    assert (response.status_code, response.json()) == (422, {"detail": f"Un nom de joueur {REFUSAL} (U+2069)."})
     assert not Game.objects.exists()
 
 

@@ -1,5 +1,5 @@
 """The sheet kept in the browser: its page, open to all, and "Enregistrer dans mon compte", which copies one of
-its games into a member's account (seeds 000 and 003)."""
+its games into a member's account (seeds 000 and 003) through the API (`POST /api/sheets/local-games`)."""
 
 import datetime
 import json
@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from clubsite.models import ApiToken
 from scoring.models import RuleSet
 from sheets.local import GAMES_KEPT, MAX_LINES
 from sheets.models import Game
@@ -17,7 +18,7 @@ from sheets.sheet import build_sheet
 pytestmark = pytest.mark.django_db
 
 URL = "/parties/locale/"
-SAVE_URL = "/parties/locale/enregistrer/"
+SAVE_URL = "/api/sheets/local-games"
 
 
 def local_game(**fields):
@@ -108,16 +109,35 @@ def test_a_member_is_offered_saving_and_finds_the_page_from_his_history(client, 
 
 def test_a_visitor_cannot_save(client):
     response = save(client, local_game())
-    assert response.status_code == 302
-    assert response["Location"].startswith("/compte/connexion/")
+    assert (response.status_code, refusal(response)) == (
+        401,
+        "Authentification requise : un jeton (Authorization: Bearer) ou une session.",
+    )
     assert Game.objects.count() == 0
 
 
 def test_it_needs_the_csrf_token(alice):
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
-    assert save(client, local_game()).status_code == 403
+    response = save(client, local_game())
+    assert response.status_code == 403
+    assert refusal(response).startswith("Vérification CSRF refusée : avec une session, envoyez le jeton CSRF")
     assert Game.objects.count() == 0
+
+
+def test_the_page_sends_its_csrf_token_and_saves(alice):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    html = client.get(URL).content.decode()
+    token = re.search(r'data-csrf="([^"]+)"', html)[1]
+    assert save(client, local_game(), headers={"X-CSRFToken": token}).status_code == 201
+    assert Game.objects.get().owner == alice
+
+
+def test_a_script_saves_with_its_token(client, alice):
+    response = save(client, local_game(), headers={"Authorization": f"Bearer {ApiToken.issue(alice)}"})
+    assert response.status_code == 201
+    assert Game.objects.get().owner == alice
 
 
 def test_it_rejects_get(client, alice):
@@ -125,12 +145,17 @@ def test_it_rejects_get(client, alice):
     assert client.get(SAVE_URL).status_code == 405
 
 
+def test_the_former_address_is_gone(client, alice):
+    client.force_login(alice)
+    assert client.post("/parties/locale/enregistrer/", "{}", content_type="application/json").status_code == 404
+
+
 def test_a_member_saves_a_game_in_progress(client, alice):
     client.force_login(alice)
     response = save(client, local_game())
     game = Game.objects.get()
     assert response.status_code == 201
-    assert response.json() == {"url": f"/parties/{game.pk}/"}
+    assert response.json() == {"id": game.pk, "url": f"/parties/{game.pk}/"}
     assert game.owner == alice and game.rule_set.code == "tournoi" and game.edition.code == "fr"
     assert game.created_at.isoformat() == "2025-03-02T14:30:00+00:00"
     sheet = build_sheet(game)
@@ -178,24 +203,23 @@ def test_tournament_rules_at_three_players_become_the_box_rules(client, alice):
 # Bad input: a French sentence and a 4xx, nothing written.
 
 
+UNREADABLE = "Corps de la requête illisible : du JSON est attendu."
+
+
 @pytest.mark.parametrize(
-    ("body", "message"),
+    ("body", "status", "message"),
     [
-        (b"{not json", "Partie illisible : le navigateur doit envoyer du JSON."),
-        (b"\xff\xfe", "Partie illisible : le navigateur doit envoyer du JSON."),
-        (b"[1, 2]", "Partie illisible : le navigateur doit envoyer du JSON."),
-        (b"[" * 30_000 + b"]" * 30_000, "Partie illisible : le navigateur doit envoyer du JSON."),
-        (
-            b'{"players": ["A", "B"], "lines": [{"points": ' + b"9" * 5000 + b"}]}",
-            "Partie illisible : le navigateur doit envoyer du JSON.",
-        ),
+        (b"{not json", 400, UNREADABLE),
+        (b"\xff\xfe", 400, UNREADABLE),
+        (b"[1, 2]", 422, "Le corps de la requête doit être un objet JSON."),
+        (b"[" * 30_000 + b"]" * 30_000, 400, UNREADABLE),
+        (b'{"players": ["A", "B"], "lines": [{"points": ' + b"9" * 5000 + b"}]}", 400, UNREADABLE),
     ],
 )
-def test_it_refuses_what_is_not_a_game(client, alice, body, message):
+def test_it_refuses_what_is_not_a_game(client, alice, body, status, message):
     client.force_login(alice)
     response = client.post(SAVE_URL, body, content_type="application/json")
-    assert response.status_code == 400
-    assert refusal(response) == message
+    assert (response.status_code, refusal(response)) == (status, message)
     assert Game.objects.count() == 0
 
 
@@ -204,23 +228,30 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, message):
     [
         ({"players": ["A", "B", "C", "D", "E"]}, "Une partie classique se joue de 2 à 4 joueurs."),
         ({"players": ["A"]}, "Une partie classique se joue de 2 à 4 joueurs."),
-        ({"players": "AB"}, "Une partie classique se joue de 2 à 4 joueurs."),
-        ({"players": ["A" * 61, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
-        ({"players": [1, "B"]}, "Un nom de joueur compte 60 caractères au plus."),
+        ({"players": "AB"}, "Champ « players » : une liste est attendue."),
+        ({"players": ["A" * 61, "B"]}, "Champ « players.0 » : 60 caractères au plus."),
+        ({"players": [1, "B"]}, "Champ « players.0 » : du texte est attendu."),
+        (
+            {"players": ["A\u200b", "B"]},
+            "Un nom de joueur ne peut contenir de caractère invisible ou de contrôle de sens d'écriture (U+200B).",
+        ),
         ({"edition": "xx"}, "Édition inconnue."),
         ({"rules": "poker"}, "Jeu de règles inconnu."),
-        ({"rules": None}, "Jeu de règles inconnu."),
-        ({"lines": None}, "Partie illisible : la liste des lignes manque."),
+        ({"rules": None}, "Champ « rules » : du texte est attendu."),
+        ({"edition": "fr", "variant": "x"}, "Champ inconnu : « variant »."),
+        ({"lines": None}, "Champ « lines » : une liste est attendue."),
         (one_line(points=2001), "Ligne 1 : un coup vaut de 0 à 2000 points."),
         (one_line(points=-1), "Ligne 1 : un coup vaut de 0 à 2000 points."),
-        (one_line(points=12.5), "Ligne 1 : un nombre entier de points est attendu."),
-        (one_line(points=True), "Ligne 1 : un nombre entier de points est attendu."),
-        (one_line(points=10**12), "Ligne 1 : un nombre entier de points est attendu."),
-        (one_line(points=None), "Ligne 1 : un nombre entier de points est attendu."),
+        (one_line(points=12.5), "Champ « lines.0.points » : un nombre entier est attendu."),
+        (one_line(points=True), "Champ « lines.0.points » : un nombre entier est attendu."),
+        (one_line(points=10**12), "Champ « lines.0.points » : 100000 au plus."),
+        (one_line(points=None), "Champ « lines.0.points » : un nombre entier est attendu."),
+        (one_line(points="5"), "Champ « lines.0.points » : un nombre entier est attendu."),
         (one_line(player=2), "Ligne 1 : joueur inconnu."),
-        (one_line(player=False), "Ligne 1 : joueur inconnu."),
-        (one_line(kind="board"), "Ligne 1 : action inconnue."),
-        ({"lines": ["play"]}, "Ligne 1 : action inconnue."),
+        (one_line(player=False), "Champ « lines.0.player » : un nombre entier est attendu."),
+        (one_line(player=-1), "Champ « lines.0.player » : 0 au moins."),
+        (one_line(kind="board"), "Champ « lines.0.kind » : valeur inconnue."),
+        ({"lines": ["play"]}, "Champ « lines.0 » invalide."),
         (one_line(kind="pass", points=30), "Ligne 1 : 30 points sur la feuille, 0 selon les règles."),
         (one_line(kind="challenge", points=-5, words=2), "Ligne 1 : -5 points sur la feuille, -10 selon les règles."),
         (one_line(kind="challenge", points=-45, words=9), "Ligne 1 : de 1 à 8 mots contestés."),
@@ -229,22 +260,21 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, message):
             "Ligne 1 : ces règles ne prévoient pas de pénalité de contestation.",
         ),
         (one_line(kind="penalty", points=10), "Ligne 1 : une pénalité retire de 1 à 1 000 points."),
-        ({"lines": [{"player": 0, "kind": "pass", "points": 0}] * 401}, "Une feuille compte 400 lignes au plus."),
+        ({"lines": [{"player": 0, "kind": "pass", "points": 0}] * 401}, "Champ « lines » : 400 éléments au plus."),
         ({"racks": ["EAU"]}, "Fin de partie illisible : une case de lettres restantes par joueur."),
         ({"racks": ["", ""]}, "Un seul joueur peut avoir terminé : laissez vide une seule case."),
         ({"racks": ["E3", ""]}, "Claire : caractère non accepté : « 3 ». Seules les lettres sont admises."),
         ({"racks": ["ZZ", ""]}, "Claire : 2 × Z, mais il n'en reste que 1 hors de la grille."),
         ({"racks": ["²", ""]}, "La valeur des lettres restantes va de 0 à 999."),
         ({"racks": ["1000", ""]}, "La valeur des lettres restantes va de 0 à 999."),
-        ({"racks": ["E" * 31, ""]}, "Lettres restantes : 30 caractères au plus par joueur."),
-        ({"started": "hier"}, "Date de la partie illisible."),
+        ({"racks": ["E" * 31, ""]}, "Champ « racks.0 » : 30 caractères au plus."),
+        ({"started": "hier"}, "Champ « started » invalide."),
     ],
 )
 def test_it_refuses_a_bad_game_and_writes_nothing(client, alice, fields, message):
     client.force_login(alice)
     response = save(client, local_game(**fields))
-    assert response.status_code == 400
-    assert refusal(response) == message
+    assert (response.status_code, refusal(response)) == (422, message)
     assert Game.objects.count() == 0
 
 
@@ -278,8 +308,10 @@ def test_a_date_out_of_range_is_refused(client, alice, started):
     """Trial of issue 24: a game is dated from 2000-01-01 to tomorrow (a browser's clock a little ahead)."""
     client.force_login(alice)
     response = save(client, local_game(started=started))
-    assert response.status_code == 400
-    assert refusal(response) == "Date de la partie impossible : du 1er janvier 2000 à aujourd'hui."
+    assert (response.status_code, refusal(response)) == (
+        422,
+        "Date de la partie impossible : du 1er janvier 2000 à aujourd'hui.",
+    )
     assert Game.objects.count() == 0
 
 
