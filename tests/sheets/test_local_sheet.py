@@ -251,7 +251,7 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, status, message):
         (one_line(player=False), "Champ « lines.0.player » : un nombre entier est attendu."),
         (one_line(player=-1), "Champ « lines.0.player » : 0 au moins."),
         (one_line(kind="board"), "Champ « lines.0.kind » : valeur inconnue."),
-        ({"lines": ["play"]}, "Champ « lines.0 » invalide."),
+        ({"lines": ["play"]}, "Champ « lines.0 » : un objet JSON est attendu."),
         (one_line(kind="pass", points=30), "Ligne 1 : 30 points sur la feuille, 0 selon les règles."),
         (one_line(kind="challenge", points=-5, words=2), "Ligne 1 : -5 points sur la feuille, -10 selon les règles."),
         (one_line(kind="challenge", points=-45, words=9), "Ligne 1 : de 1 à 8 mots contestés."),
