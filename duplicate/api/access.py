@@ -6,7 +6,7 @@ from ninja.errors import HttpError
 
 from scoring.schemas import ErrorOut
 
-from .. import services
+from ..errors import DuplicateError
 from ..models import Round, Session
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 422: ErrorOut}
@@ -36,6 +36,6 @@ def round_for_organiser(request, pk, number) -> Round:
     return round_
 
 
-def refused(error: services.DuplicateError):
+def refused(error: DuplicateError):
     """422 for a refused value; a finished session's 409 (nothing may change until it is reopened)."""
     raise HttpError(error.status if error.status != 400 else 422, str(error))

@@ -3,16 +3,16 @@
 from django.http import HttpResponse
 from ninja import Router
 
-from .. import services
 from ..exports import build, filename
 from ..schemas import RankingOut
+from ..services import rankings
 from .access import ERRORS, session_for
 
 router = Router()
 
 
 def _ranking(session):
-    rows, tops_total = services.ranking(session)
+    rows, tops_total = rankings.ranking(session)
     return {
         "tops_total": tops_total,
         "rows": [

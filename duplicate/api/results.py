@@ -7,9 +7,11 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
 
-from .. import services
+from ..errors import DuplicateError
 from ..models import Player, Round
 from ..schemas import ResultOut, ResultPatch, ResultsOut, ScoresIn, ScoresOut
+from ..services import rankings
+from ..services import results as result_services
 from .access import ERRORS, refused, round_for_organiser, session_for
 
 router = Router()
@@ -24,10 +26,10 @@ router = Router()
 def scores_put(request, pk: int, number: int, payload: ScoresIn):
     """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
     round_ = round_for_organiser(request, pk, number)
-    entries = [services.Entry(entry.player, entry.score, entry.move or "") for entry in payload.scores]
+    entries = [result_services.Entry(entry.player, entry.score, entry.move or "") for entry in payload.scores]
     try:
-        written = services.results_set(round_=round_, entries=entries, by=request.user)
-    except services.DuplicateError as error:
+        written = result_services.results_set(round_=round_, entries=entries, by=request.user)
+    except DuplicateError as error:
         refused(error)
     return Status(200, {"saved": len(written)})
 
@@ -56,7 +58,7 @@ def results(request, pk: int):
     being played once its top is revealed)."""
     session = session_for(request, pk)
     rounds = list(session.rounds.all())
-    by_key = {(r.player_id, r.round_id): r for r in services.results_readable(session, request.user)}
+    by_key = {(r.player_id, r.round_id): r for r in rankings.results_readable(session, request.user)}
     return {
         "rounds": [
             {"number": r.number, "draw": r.draw, "top": r.top or None, "top_score": r.top_score} for r in rounds
@@ -89,13 +91,13 @@ def result_patch(request, pk: int, number: int, player_id: int, payload: ResultP
     try:
         with transaction.atomic():
             if payload.move:
-                services.result_set(
+                result_services.result_set(
                     round_=round_, player=player, move=payload.move, written=payload.score, by=request.user
                 )
             elif payload.score is not None:
-                services.result_set(round_=round_, player=player, score=payload.score, by=request.user)
+                result_services.result_set(round_=round_, player=player, score=payload.score, by=request.user)
             if payload.warning is not None or payload.penalty is not None or payload.zero:
-                services.result_mark(
+                result_services.result_mark(
                     round_=round_,
                     player=player,
                     zero=payload.zero,
@@ -103,7 +105,7 @@ def result_patch(request, pk: int, number: int, player_id: int, payload: ResultP
                     penalty=payload.penalty,
                     by=request.user,
                 )
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         refused(error)
     result = round_.results.filter(player=player).first()
     if result is None:  # nothing sent that writes one (`{}`, `"zero": false`)

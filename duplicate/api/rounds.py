@@ -5,9 +5,10 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
 
-from .. import services
+from ..errors import DuplicateError, SessionClosed
 from ..models import Round
 from ..schemas import RoundIn, RoundOut, RoundTopIn
+from ..services import rounds
 from .access import ERRORS, refused, round_for_organiser, session_for
 
 router = Router()
@@ -26,10 +27,10 @@ def round_create(request, pk: int, payload: RoundIn):
     A session that plays no game takes a draw and its top together (a game played on paper)."""
     session = session_for(request, pk, write=True)
     try:
-        round_ = services.round_add(
+        round_ = rounds.round_add(
             session=session, draw_text=payload.draw or None, top_text=payload.top or None, by=request.user
         )
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         refused(error)
     return Status(
         201, {"number": round_.number, "draw": round_.draw, "top": round_.top or None, "top_score": round_.top_score}
@@ -48,12 +49,12 @@ def round_top(request, pk: int, number: int, payload: RoundTopIn):
     round_ = round_for_organiser(request, pk, number)
     try:
         if payload.top:
-            services.round_set_top(round_=round_, top_text=payload.top, by=request.user)
+            rounds.round_set_top(round_=round_, top_text=payload.top, by=request.user)
         elif round_.session.plays_a_game:
-            round_ = services.round_reveal_top(round_=round_, by=request.user)
+            round_ = rounds.round_reveal_top(round_=round_, by=request.user)
         else:
-            raise services.DuplicateError(_("Donnez le top en notation (« H4 VAGUE »)."))
-    except services.DuplicateError as error:
+            raise DuplicateError(_("Donnez le top en notation (« H4 VAGUE »)."))
+    except DuplicateError as error:
         refused(error)
     round_.refresh_from_db()
     return {"number": round_.number, "draw": round_.draw, "top": round_.top or None, "top_score": round_.top_score}
@@ -70,9 +71,9 @@ def round_delete(request, pk: int, number: int):
     session = session_for(request, pk, write=True)
     round_ = get_object_or_404(Round, session=session, number=number)
     try:
-        services.round_cancel(round_=round_, by=request.user)
-    except services.SessionClosed as error:
+        rounds.round_cancel(round_=round_, by=request.user)
+    except SessionClosed as error:
         refused(error)
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         raise HttpError(409, str(error)) from error
     return Status(204, None)

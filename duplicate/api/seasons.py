@@ -4,9 +4,9 @@ from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.errors import HttpError
 
-from .. import services
 from ..models import Season
 from ..schemas import SeasonRankingOut
+from ..services import seasons
 from .access import ERRORS
 
 router = Router()
@@ -23,7 +23,7 @@ def season_ranking(request, pk: int):
     season = Season.objects.visible_to(request.user).filter(pk=pk).first()
     if season is None:
         raise HttpError(404, _("Saison introuvable."))
-    standing = services.season_ranking(season, reader=request.user)
+    standing = seasons.season_ranking(season, reader=request.user)
     return {
         "name": season.name,
         "start": season.start,

@@ -10,9 +10,11 @@ from ninja.errors import HttpError
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
-from .. import services, simultanes
+from .. import simultanes
+from ..errors import DuplicateError
 from ..models import Simultane
 from ..schemas import GameOut, HistoryOut, SessionIn, SessionOut, StateOut, player_line
+from ..services import sessions, sheet
 from .access import ERRORS, refused, session_for
 
 router = Router()
@@ -83,7 +85,7 @@ def session_create(request, payload: SessionIn):
                 entry=payload.entry,
             )
         else:
-            session = services.session_create(
+            session = sessions.session_create(
                 creator=request.user,
                 club=club,
                 name=payload.name,
@@ -94,7 +96,7 @@ def session_create(request, payload: SessionIn):
                 entry=payload.entry,
                 players=players,
             )
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         refused(error)
     players = session.players.order_by("pk")
     return Status(201, {"id": session.pk, "players": [{"id": p.pk, "name": p.name} for p in players]})
@@ -108,7 +110,7 @@ def session_create(request, payload: SessionIn):
 )
 def session_finish(request, pk: int):
     """A finished session answers 409 to every write until it is reopened."""
-    return _change_state(request, pk, services.session_finish)
+    return _change_state(request, pk, sessions.session_finish)
 
 
 @router.post(
@@ -118,14 +120,14 @@ def session_finish(request, pk: int):
     operation_id="duplicate_api_session_reopen",
 )
 def session_reopen(request, pk: int):
-    return _change_state(request, pk, services.session_reopen)
+    return _change_state(request, pk, sessions.session_reopen)
 
 
 def _change_state(request, pk, change):
     session = session_for(request, pk, write=True)
     try:
         change(session=session, by=request.user)
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         refused(error)
     return {"finished": session.finished_at is not None}
 
@@ -166,4 +168,4 @@ def session_history(request, pk: int):
 )
 def session_game(request, pk: int):
     """The session's game as a game file (README, "Fichier de partie"): the moves whose top is placed."""
-    return services.game_document(session_for(request, pk))
+    return sheet.game_document(session_for(request, pk))

@@ -12,7 +12,8 @@ from ninja.errors import HttpError
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
-from .. import games, services, simultanes
+from .. import games, simultanes
+from ..errors import DuplicateError
 from ..forms import future_start
 from ..models import Simultane
 from ..schemas import SimultaneIn, SimultaneOut, SimultaneRankingOut
@@ -73,7 +74,7 @@ def simultane_create(request, payload: SimultaneIn):
             move_seconds=payload.move_seconds,
             game=game,
         )
-    except services.DuplicateError as error:
+    except DuplicateError as error:
         refused(error)
     return Status(201, {"id": simultane.pk, "moves": len(simultane.game)})
 
