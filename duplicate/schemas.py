@@ -12,10 +12,9 @@ from clubsite.schemas import InputSchema, Lax
 from scoring.models import Edition, RuleSet
 
 from . import games
-from .limits import MAX_TABLE
+from .limits import MAX_PLAYERS, MAX_TABLE
 from .models import Player, Result, Round, Session, Simultane
 from .player_lines import PlayerLine, licence_valid
-from .services import MAX_PLAYERS
 
 PLAYER_ID = integer_range(Player, "id")
 SCORE = integer_range(Result, "score")
