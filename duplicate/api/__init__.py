@@ -1,12 +1,13 @@
 """The duplicate API for clubs' scripts and federation tools. Token (`Authorization: Bearer`) or a logged-in
-session; only a session's organisers write, and a token sees only what its member may see.
+session (`clubsite.api_auth.MEMBER`); only a session's organisers write, and a token sees only what its member may
+see.
 
 One router a resource, each mounted on `router`, which `clubsite/api.py` mounts: `sessions` (created, finished,
 reopened, their history and game file), `rounds` (the draw, the top, the last move cancelled), `results` (a move's
 scores, the whole game, one result corrected), `rankings` (JSON and CSV), `players` (a player's recap),
-`simultanes` (prepared, their combined ranking), `seasons` (their ranking); `access` holds the access checks and the
-refusals' statuses; the ways in are `clubsite.api_auth.MEMBER`. Each operation names its id: ninja would derive it from its module, and clients
-and the fuzzer know the ids of the API's single module, `duplicate_api_<function>`."""
+`simultanes` (prepared, their combined ranking), `seasons` (their ranking); `access` holds the access checks and
+the refusals' statuses. Each operation names its id: ninja would derive it from its module, and clients and the
+fuzzer know the ids of the API's single module, `duplicate_api_<function>`."""
 
 from ninja import Router
 
