@@ -1,0 +1,91 @@
+"""Issue 23's trial of the game files: what a file must not make the site do. A file nested 23,000 levels deep
+was a 500 (RecursionError): it is refused with its French reason, on the upload's field, nothing created."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from duplicate.errors import DuplicateError
+from duplicate.models import Session, Simultane
+
+from .test_game_files import new_session_form, read, upload
+
+pytestmark = pytest.mark.django_db
+
+TOO_DEEP = "Le fichier de partie imbrique trop de listes ou d'objets : ce n'est pas une partie."
+
+
+def refusal(raw) -> str:
+    with pytest.raises(DuplicateError) as refused:
+        read(raw)
+    return str(refused.value)
+
+
+def nested(depth: int, opening: bytes = b"[", inside: bytes = b"", closing: bytes = b"]") -> bytes:
+    return opening * depth + inside + closing * depth
+
+
+# Nesting
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        nested(23_000),
+        nested(12_000, b'{"":', b"1", b"}"),
+        b'{"edition": "fr", "rounds": ' + nested(23_000) + b"}",
+    ],
+    ids=["lists", "objects", "rounds"],
+)
+def test_a_file_nested_past_what_python_reads_is_refused_in_french(raw):
+    assert refusal(raw) == TOO_DEEP
+
+
+def test_a_deep_value_python_still_reads_is_refused_as_what_it_is():
+    assert refusal(b'{"edition": "fr", "rounds": [' + nested(5_000) + b"]}") == (
+        "Coup 1 : un objet {number, draw, top, top_score} attendu."
+    )
+    assert refusal(b'{"edition": ' + nested(5_000) + b', "rounds": []}') == (
+        "Édition du fichier de partie inconnue : [[[[[[[[[[[[[[[[[[[[."
+    )
+
+
+def test_the_deep_file_uploaded_is_refused_on_its_field_and_creates_nothing(alice):
+    client = Client(raise_request_exception=False)
+    client.force_login(alice)
+    response = client.post(reverse("duplicate:new"), new_session_form(game_file=upload(nested(23_000))))
+    assert response.status_code == 400
+    assert response.context["form"].errors["game_file"] == [TOO_DEEP]
+    assert not Session.objects.exists()
+
+
+def test_the_simultanes_page_refuses_it_too(comite, eve):
+    from scoring.models import Edition, RuleSet
+
+    client = Client(raise_request_exception=False)
+    client.force_login(eve)
+    data = {
+        "name": "Simultané de Noël",
+        "body": comite.pk,
+        "starts_at": "2030-12-20T14:00",
+        "edition": Edition.objects.get(code="fr").pk,
+        "rule_set": RuleSet.objects.get(code="tournoi").pk,
+        "move_seconds": "180",
+        "game_file": upload(nested(23_000)),
+    }
+    response = client.post(reverse("duplicate:simultane_new"), data)
+    assert response.status_code == 400
+    assert response.context["form"].errors["game_file"] == [TOO_DEEP]
+    assert not Simultane.objects.exists()
+
+
+def test_the_api_refuses_a_deep_game_in_french(comite, eve):
+    """The API takes a simultané's game in its JSON body: it is read by ninja's parser, not `read_file`."""
+    client = Client(raise_request_exception=False)
+    client.force_login(eve)
+    for depth in (23_000, 5_000):
+        body = b'{"name": "S", "starts_at": "2030-12-20T14:00:00+01:00", "game": ' + nested(depth) + b"}"
+        response = client.post("/api/duplicate/simultanes", body, content_type="application/json")
+        assert response.status_code == 400
+        assert response.json() == {"detail": "Corps de la requête illisible : du JSON est attendu."}
+    assert not Simultane.objects.exists()
