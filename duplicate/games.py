@@ -212,6 +212,8 @@ def game_from_file(raw: bytes, editions) -> tuple[str, list[GameRound]]:
     engine, or None for an edition the site does not know."""
     data = read_file(raw)
     code = data.get("edition")
+    if code is None or isinstance(code, str) and not code.strip():
+        raise DuplicateError(_("Le fichier de partie ne nomme pas son édition (« edition » : fr, en, es…)."))
     engines = editions(code) if isinstance(code, str) and len(code) <= 20 and "\x00" not in code else None
     if engines is None:
         raise DuplicateError(_("Édition du fichier de partie inconnue : %(code)s.") % {"code": str(code)[:20]})

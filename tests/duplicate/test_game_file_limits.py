@@ -1,5 +1,8 @@
 """Issue 23's trial of the game files: what a file must not make the site do. A file nested 23,000 levels deep
-was a 500 (RecursionError): it is refused with its French reason, on the upload's field, nothing created."""
+was a 500 (RecursionError); a file naming no edition was told its edition « None » was unknown. Each is refused
+with its French reason, on the upload's field, nothing created."""
+
+import json
 
 import pytest
 from django.test import Client
@@ -8,10 +11,11 @@ from django.urls import reverse
 from duplicate.errors import DuplicateError
 from duplicate.models import Session, Simultane
 
-from .test_game_files import new_session_form, read, upload
+from .test_game_files import GAME, game_file, new_session_form, read, upload
 
 pytestmark = pytest.mark.django_db
 
+NO_EDITION = "Le fichier de partie ne nomme pas son édition (« edition » : fr, en, es…)."
 TOO_DEEP = "Le fichier de partie imbrique trop de listes ou d'objets : ce n'est pas une partie."
 
 
@@ -89,3 +93,31 @@ def test_the_api_refuses_a_deep_game_in_french(comite, eve):
         assert response.status_code == 400
         assert response.json() == {"detail": "Corps de la requête illisible : du JSON est attendu."}
     assert not Simultane.objects.exists()
+
+
+# The edition
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [json.dumps({"rounds": GAME}).encode(), game_file(edition=None), game_file(edition=""), game_file(edition="  ")],
+    ids=["absent", "null", "empty", "spaces"],
+)
+def test_a_file_naming_no_edition_says_so(raw):
+    assert refusal(raw) == NO_EDITION
+
+
+@pytest.mark.parametrize(
+    ("edition", "shown"), [("xx", "xx"), ("None", "None"), (5, "5"), ("x" * 30, "x" * 20)], ids=str
+)
+def test_an_unknown_edition_is_named(edition, shown):
+    assert refusal(game_file(edition=edition)) == f"Édition du fichier de partie inconnue : {shown}."
+
+
+def test_the_upload_without_an_edition_says_so_on_its_field(client, alice):
+    client.force_login(alice)
+    raw = json.dumps({"rounds": GAME}).encode()
+    response = client.post(reverse("duplicate:new"), new_session_form(game_file=upload(raw)))
+    assert response.status_code == 400
+    assert response.context["form"].errors["game_file"] == [NO_EDITION]
+    assert not Session.objects.exists()
