@@ -72,6 +72,7 @@ _FIELD_MESSAGES = {
     "extra_forbidden": "Champ inconnu : « %(field)s ».",
     "string_type": "Champ « %(field)s » : du texte est attendu.",
     "list_type": "Champ « %(field)s » : une liste est attendue.",
+    "blank_text": "Champ « %(field)s » : un texte fait seulement d'espaces n'est pas accepté.",
     "dict_type": "Champ « %(field)s » : un objet JSON est attendu.",
     "model_type": "Champ « %(field)s » : un objet JSON est attendu.",
     "model_attributes_type": "Champ « %(field)s » : un objet JSON est attendu.",

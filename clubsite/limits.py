@@ -34,8 +34,15 @@ def _refuse_hidden(text: str) -> str:
     return text
 
 
+def _refuse_blank(text: str) -> str:
+    if not text.strip():
+        raise PydanticCustomError("blank_text", "only spaces")
+    return text
+
+
 def text(model, field_name: str, *, min_length: int | None = None) -> type[str]:
     """An API schema's text for `model.field_name`: at most the column's length, with no NUL character nor any
-    other that shows nothing or steers the writing direction."""
+    other that shows nothing or steers the writing direction; with `min_length`, not made only of spaces either."""
     constraints = StringConstraints(min_length=min_length, max_length=max_length(model, field_name))
-    return Annotated[str, constraints, AfterValidator(_refuse_hidden)]
+    checks = [AfterValidator(_refuse_hidden), *([AfterValidator(_refuse_blank)] if min_length else [])]
+    return Annotated[str, constraints, *checks]

@@ -2,9 +2,11 @@
 
 A zero-width space (U+200B) makes a name look empty, or like another one; a right-to-left override (U+202E) shows
 "evil" backwards on every ranking and export that prints it. Unicode's control (Cc) and format (Cf) categories hold
-them all, the bidirectional controls among them (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C). A text of
-several lines keeps its line breaks and tabs. The forms check a field with `VisibleText`, the API's schemas with
-`clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`.
+most of them, the bidirectional controls among them (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C); the line
+and paragraph separators (U+2028, U+2029) have categories of their own (Zl, Zp). Others are letters, marks or symbols
+that a font draws as nothing (`DRAWN_AS_NOTHING`): the Hangul fillers, the combining grapheme joiner, the Braille
+blank… A text of several lines keeps its line breaks and tabs. The forms check a field with `VisibleText`, the API's
+schemas with `clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`.
 """
 
 import unicodedata
@@ -12,7 +14,14 @@ import unicodedata
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf"})
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+DRAWN_AS_NOTHING = frozenset(
+    "\u034f"  # combining grapheme joiner (Mn)
+    "\u115f\u1160\u3164\uffa0"  # Hangul choseong, jungseong, compatibility and halfwidth fillers (Lo)
+    "\u17b4\u17b5"  # Khmer inherent vowels (Mn), deprecated by Unicode: they draw nothing
+    "\u180e"  # Mongolian vowel separator: Cf today, a space (Zs) before Unicode 6.3
+    "\u2800"  # Braille pattern blank (So)
+)
 LAYOUT_CHARACTERS = frozenset("\n\r\t")
 # The byte order mark a text file may begin with; anywhere else it is an invisible character like any other.
 BYTE_ORDER_MARK = "\ufeff"
@@ -26,9 +35,17 @@ def hidden_character(text: str, *, lines: bool = False) -> str | None:
     there is none. With `lines`, line breaks and tabs are part of the text."""
     allowed = LAYOUT_CHARACTERS if lines else frozenset()
     for character in text:
-        if unicodedata.category(character) in HIDDEN_CATEGORIES and character not in allowed:
-            return f"U+{ord(character):04X}"
+        if _hidden(character) and character not in allowed:
+            return _code(character)
     return None
+
+
+def _hidden(character: str) -> bool:
+    return unicodedata.category(character) in HIDDEN_CATEGORIES or character in DRAWN_AS_NOTHING
+
+
+def _code(character: str) -> str:
+    return f"U+{ord(character):04X}"
 
 
 class VisibleText:

@@ -15,7 +15,7 @@ from clubsite.api import api
 from clubsite.models import ApiToken
 
 from .conftest import World
-from .test_pages import BAD_VALUES, LENIENT, REFUSED, SENT, STRICT, TEXT, _problems
+from .test_pages import BAD_VALUES, LENIENT, REFUSED, SENT, SPACED, STRICT, TEXT, _problems
 
 pytestmark = pytest.mark.django_db
 
@@ -48,12 +48,12 @@ OPERATIONS = {
     ),
     "scoring_api_top": Operation(
         body=lambda w: {"edition": "fr", "board": ["H4 VAGUE"], "rack": "EAUSTV", "limit": 5},
-        fields={"edition": STRICT, "board.0": STRICT, "rack": STRICT, "limit": STRICT},
+        fields={"edition": STRICT, "board.0": STRICT, "rack": SPACED, "limit": STRICT},
         writes=False,
     ),
     "scoring_api_words": Operation(
         body=lambda w: {"edition": "fr", "letters": "EAUSTV"},
-        fields={"edition": STRICT, "letters": STRICT},
+        fields={"edition": STRICT, "letters": SPACED},
         writes=False,
     ),
     "duplicate_api_session_create": Operation(
@@ -206,7 +206,7 @@ def _encoded(body, path, value) -> bytes:
 
 def _bad_values(kind):
     yield from ((label, BAD_VALUES[label]) for label in SENT[kind])
-    if kind == STRICT:
+    if kind in (STRICT, SPACED):
         yield from ((f"{label}_number", number) for label, number in NUMBERS.items())
 
 

@@ -1,8 +1,9 @@
 """Every page and form of the site, fed the bad inputs a careless user or an attacker sends (issue 12): a NUL
 byte, a number beyond the column, a negative one, a 10,000-character text, a superscript digit, bytes that are
 not UTF-8; and (issue 23) the characters that would make a name lie on a ranking: one that shows nothing (a
-zero-width space, a byte order mark inside a text), a control character (a bell), a right-to-left override. Each
-must answer a 4xx with a French message and change nothing, never a 500.
+zero-width space, a byte order mark inside a text, a Hangul filler, a line separator, the Braille blank), a control
+character (a bell), a right-to-left override. Each must answer a 4xx with a French message and change nothing,
+never a 500.
 
 The tables below name, for every URL of the site (admin and API aside: tests/bad_input/test_api.py sweeps the
 API), what its form sends when used as intended; the sweep then replaces one field at a time with each bad
@@ -35,20 +36,54 @@ BAD_VALUES = {
     "right_to_left_override": "\u202eevil",
     "bell": "Bo\x07b",
     "byte_order_mark_inside": "Bo\ufeffb",
+    # Issue 23's trial: characters drawn as nothing that are neither control nor format characters.
+    "hangul_filler": "Bob\u3164",
+    "hangul_choseong_filler": "\u115fBob",
+    "hangul_jungseong_filler": "Bo\u1160b",
+    "halfwidth_hangul_filler": "Bob\uffa0",
+    "combining_grapheme_joiner": "Bo\u034fb",
+    "line_separator": "Bo\u2028b",
+    "paragraph_separator": "Bo\u2029b",
+    "mongolian_vowel_separator": "Bo\u180eb",
+    "braille_blank": "\u2800",
 }
-HIDDEN_CHARACTERS = ["zero_width_space", "right_to_left_override", "bell", "byte_order_mark_inside"]
+HIDDEN_CHARACTERS = [
+    "zero_width_space",
+    "right_to_left_override",
+    "bell",
+    "byte_order_mark_inside",
+    "hangul_filler",
+    "hangul_choseong_filler",
+    "hangul_jungseong_filler",
+    "halfwidth_hangul_filler",
+    "combining_grapheme_joiner",
+    "line_separator",
+    "paragraph_separator",
+    "mongolian_vowel_separator",
+    "braille_blank",
+]
 
 # What a field holds decides which bad values it must refuse. A name is text: "-1" or "²" are names like any
 # other, but a NUL byte, a text longer than its column or one hiding a character are not. A number, a choice or a
 # notation (a move, a draw, a square) refuses them all. A lenient field falls back to its default on a value the
 # page never sends (an unknown button, an unchecked box): it only must not break.
 TEXT, STRICT, LENIENT = "text", "strict", "lenient"
-REFUSED = {TEXT: {"nul", "long", *HIDDEN_CHARACTERS}, STRICT: set(BAD_VALUES) - {"not_utf8"}, LENIENT: set()}
+# A rack's letters may be spaced out (« E A U ») and any Unicode space reads as one, the line and paragraph
+# separators among them (the engine splits a rack on whitespace): strict but for those two.
+SPACED = "spaced"
+SEPARATORS = {"line_separator", "paragraph_separator"}
+REFUSED = {
+    TEXT: {"nul", "long", *HIDDEN_CHARACTERS},
+    STRICT: set(BAD_VALUES) - {"not_utf8"},
+    SPACED: set(BAD_VALUES) - {"not_utf8"} - SEPARATORS,
+    LENIENT: set(),
+}
 # The values sent: all of them to a strict field; to a text, the kinds of text it could mistake for others; to a
 # lenient field, those that could still reach the database or break a decoder (it ignores the others).
 SENT = {
     TEXT: ["nul", "long", "beyond_column", "superscript", "not_utf8", *HIDDEN_CHARACTERS],
     STRICT: list(BAD_VALUES),
+    SPACED: list(BAD_VALUES),
     LENIENT: ["nul", "long", "not_utf8"],
 }
 
@@ -227,7 +262,7 @@ ENDPOINTS = {
     "sheets:review_rack": Endpoint(
         kwargs=lambda w: {"pk": w.game.pk, "line_pk": w.play.pk},
         get=False,
-        forms=(Form(lambda w: {"rack": "EAU?"}, {"rack": STRICT}),),
+        forms=(Form(lambda w: {"rack": "EAU?"}, {"rack": SPACED}),),
     ),
     # Duplicate sessions.
     "duplicate:list": Endpoint(),
