@@ -6,7 +6,8 @@ most of them, the bidirectional controls among them (U+202A–U+202E, U+2066–U
 and paragraph separators (U+2028, U+2029) have categories of their own (Zl, Zp). Others are letters, marks or symbols
 that a font draws as nothing (`DRAWN_AS_NOTHING`): the Hangul fillers, the combining grapheme joiner, the Braille
 blank… A text of several lines keeps its line breaks and tabs. The forms check a field with `VisibleText`, the API's
-schemas with `clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`.
+schemas with `clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`; a
+refusal that quotes what was typed writes those characters as their codes (`shown`).
 """
 
 import unicodedata
@@ -38,6 +39,12 @@ def hidden_character(text: str, *, lines: bool = False) -> str | None:
         if _hidden(character) and character not in allowed:
             return _code(character)
     return None
+
+
+def shown(text: str) -> str:
+    """`text` as a message may quote it: each character that shows nothing or steers the writing direction written
+    as its code in brackets (« VA[U+200B]GUE »), so that the refusal shows the culprit rather than hide it again."""
+    return "".join(f"[{_code(character)}]" if _hidden(character) else character for character in text)
 
 
 def _hidden(character: str) -> bool:

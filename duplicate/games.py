@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from clubsite.text import shown
 from scoring.engine.autoplay import automatic_game
 from scoring.engine.draw import Draw, bag_after, check_draw, parse_draw
 from scoring.engine.editions import BLANK, Edition
@@ -42,7 +43,8 @@ class GameRound:
 
 
 def message(error: ScoringError) -> str:
-    return error.translated(_)
+    """The engine's French refusal; a hidden character it quotes from what was typed written as its code."""
+    return shown(error.translated(_))
 
 
 # The checks a move goes through, whether typed at the console or read from a file.
