@@ -8,6 +8,8 @@ from scoring import views as scoring_views
 
 # A database error outside any view (a session saved after the page) is answered as one inside: 503.
 handler500 = "clubsite.views.server_error"
+# A request Django refuses while reading it (too big, too many fields, a host not allowed): the site's page.
+handler400 = "clubsite.views.bad_request"
 
 urlpatterns = [
     path("", scoring_views.counter, name="counter"),

@@ -9,12 +9,19 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import (
+    DisallowedHost,
+    PermissionDenied,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.http import HttpResponseServerError
 from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import defaults
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import invitations, services
@@ -365,11 +372,36 @@ def _display_name(user) -> str:
 
 
 def server_error(request):
-    """Django's 500, except for a database that does not answer: 503 and the sentence saying to try again."""
+    """The site's 500 page in French (settings.handler500), except for a database that does not answer: 503 and the
+    sentence saying to try again. A page of its own, not the site's frame, which reads the visitor's account."""
     error = sys.exception()
     if isinstance(error, DATABASE_ERRORS):
         return database_unavailable(request, error)
-    return defaults.server_error(request)
+    return HttpResponseServerError(render_to_string("500.html"))
+
+
+def bad_request(request, exception):
+    """A request Django refused while reading it (settings.handler400): the site's page in French with a link back,
+    instead of Django's bare "Bad Request (400)". One past the site's limits on a request (a text of 256 KB pasted
+    into a form) says which, with its figure, and answers 413 as the API does."""
+    status, advice = 400, _("La demande n'a pas pu être lue : rechargez la page, puis recommencez.")
+    if isinstance(exception, RequestDataTooBig):
+        status = 413
+        advice = _(
+            "La page envoyée est trop grande (%(size)d Ko au plus) : raccourcissez ce que vous avez saisi, puis "
+            "recommencez."
+        ) % {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024}
+    elif isinstance(exception, TooManyFieldsSent):
+        advice = _("La page envoyée compte trop de champs (%(count)d au plus) : rechargez-la, puis recommencez.") % {
+            "count": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        }
+    elif isinstance(exception, TooManyFilesSent):
+        advice = _("La page envoyée joint trop de fichiers (%(count)d au plus).") % {
+            "count": settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        }
+    # A host not allowed must not be read again to draw the link back: it would raise once more.
+    back = "" if isinstance(exception, DisallowedHost) else same_site_referer(request)
+    return _refusal_page(request, "400.html", {"advice": advice, "back": back}, status)
 
 
 def csrf_failure(request, reason=""):
@@ -385,11 +417,15 @@ def csrf_failure(request, reason=""):
         advice = _(
             "La page a expiré : rechargez-la, puis recommencez (ce que vous aviez saisi n'a pas été enregistré)."
         )
-    context = {"advice": advice, "back": same_site_referer(request)}
-    if request.htmx:
-        # A form sent by htmx keeps what was typed in it: the sentence goes on top of the page, not in its place.
-        response = render(request, "403_csrf.html#refusal", context, status=403)
+    return _refusal_page(request, "403_csrf.html", {"advice": advice, "back": same_site_referer(request)}, 403)
+
+
+def _refusal_page(request, template: str, context: dict, status: int):
+    """A refusal made before any view ran: `template`'s page, or, for a form sent by htmx, only its `refusal`
+    partial, put on top of the page: the form keeps what was typed in it."""
+    if getattr(request, "htmx", False):  # a host not allowed is refused before django-htmx reads the request
+        response = render(request, f"{template}#refusal", context, status=status)
         response["HX-Retarget"] = "main"
         response["HX-Reswap"] = "afterbegin"
         return response
-    return render(request, "403_csrf.html", context, status=403)
+    return render(request, template, context, status=status)
