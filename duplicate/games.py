@@ -9,7 +9,7 @@ session created from a game plays its moves in that order (`services.rounds.roun
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from django.utils.translation import gettext as _
 
@@ -29,6 +29,10 @@ MAX_FILE_BYTES = 64 * 1024
 # 102 tiles, at least one laid a move: a real game has 20 to 30 moves; this bounds what a file may ask to check.
 MAX_ROUNDS = 100
 MAX_TEXT = 40  # the columns of Round.draw and Round.top
+# What a game file holds (`document`), the fields of the API's GameOut (a test holds the two together): any other
+# key is refused, as the API refuses a field it does not know.
+FILE_KEYS = frozenset({"format", "version", "name", "date", "rules", "edition", "rounds"})
+KEY_SHOWN = 30  # characters of an unknown key a refusal quotes
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,9 @@ class GameRound:
 
     def as_dict(self) -> dict:
         return {"number": self.number, "draw": self.draw, "top": self.top, "top_score": self.top_score}
+
+
+ROUND_KEYS = frozenset(field.name for field in fields(GameRound))
 
 
 def message(error: ScoringError) -> str:
@@ -143,7 +150,17 @@ def read_file(raw: bytes) -> dict:
         raise DuplicateError(
             _("Le fichier de partie doit être un objet JSON avec « edition » et « rounds ».")
         ) from None
+    if key := _unknown_key(data, FILE_KEYS):
+        raise DuplicateError(_("Champ inconnu : « %(field)s ».") % {"field": key})
     return data
+
+
+def _unknown_key(data: dict, known) -> str | None:
+    """The first key of `data` not in `known`, as a refusal quotes it (cut short, a hidden character as its code)."""
+    for key in data:
+        if key not in known:
+            return shown(key[:KEY_SHOWN] + ("…" if len(key) > KEY_SHOWN else ""))
+    return None
 
 
 def rounds_of(data: dict) -> list[tuple[str, str, int | None]]:
@@ -159,6 +176,10 @@ def rounds_of(data: dict) -> list[tuple[str, str, int | None]]:
         if not isinstance(item, dict):
             raise DuplicateError(
                 _("Coup %(number)d : un objet {number, draw, top, top_score} attendu.") % {"number": expected}
+            )
+        if key := _unknown_key(item, ROUND_KEYS):
+            raise DuplicateError(
+                _("Coup %(number)d : champ inconnu « %(field)s ».") % {"number": expected, "field": key}
             )
         number = item.get("number", expected)
         if number != expected or isinstance(number, bool):

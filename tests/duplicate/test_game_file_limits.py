@@ -1,6 +1,6 @@
 """Issue 23's trial of the game files: what a file must not make the site do. A file nested 23,000 levels deep
-was a 500 (RecursionError); a file naming no edition was told its edition « None » was unknown. Each is refused
-with its French reason, on the upload's field, nothing created."""
+was a 500 (RecursionError); a key the API refuses was read without a word; a file naming no edition was told its
+edition « None » was unknown. Each is refused with its French reason, on the upload's field, nothing created."""
 
 import json
 
@@ -8,8 +8,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from duplicate import games
 from duplicate.errors import DuplicateError
 from duplicate.models import Session, Simultane
+from duplicate.schemas import GameOut, GameRoundIO
 
 from .test_game_files import GAME, game_file, new_session_form, read, upload
 
@@ -121,3 +123,55 @@ def test_the_upload_without_an_edition_says_so_on_its_field(client, alice):
     assert response.status_code == 400
     assert response.context["form"].errors["game_file"] == [NO_EDITION]
     assert not Session.objects.exists()
+
+
+# Keys
+
+
+def test_the_files_own_keys_are_read():
+    about = {
+        "format": "clubsite.duplicate.game",
+        "version": 1,
+        "name": "Mardi",
+        "date": "2026-11-24",
+        "rules": "tournoi",
+    }
+    code, rounds = read(game_file(**about))
+    assert (code, len(rounds)) == ("fr", 4)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (game_file(varaint="joker"), "Champ inconnu : « varaint »."),
+        (game_file(rounds=[GAME[0], {**GAME[1], "points": 18}]), "Coup 2 : champ inconnu « points »."),
+        (game_file(rounds=[{**GAME[0], "top_scor": 26}]), "Coup 1 : champ inconnu « top_scor »."),
+        (game_file(**{"edit\u200bion": "fr"}), "Champ inconnu : « edit[U+200B]ion »."),
+        (game_file(**{"x" * 100: 1}), f"Champ inconnu : « {'x' * 30}… »."),
+    ],
+    ids=["top_level", "in_a_move", "misspelt", "hidden_character", "long"],
+)
+def test_an_unknown_key_is_refused_naming_it(raw, message):
+    assert refusal(raw) == message
+
+
+def test_the_upload_with_an_unknown_key_creates_nothing(client, alice):
+    client.force_login(alice)
+    raw = game_file(rounds=[{**GAME[0], "comment": "beau coup"}])
+    response = client.post(reverse("duplicate:new"), new_session_form(game_file=upload(raw)))
+    assert response.status_code == 400
+    assert response.context["form"].errors["game_file"] == ["Coup 1 : champ inconnu « comment »."]
+    assert not Session.objects.exists()
+
+
+def test_the_keys_a_file_may_hold_are_the_apis_for_the_same_game():
+    assert set(GameOut.model_fields) == games.FILE_KEYS
+    assert set(GameRoundIO.model_fields) == games.ROUND_KEYS
+
+
+def test_an_exported_game_names_only_keys_a_file_may_hold():
+    """The keys the reader takes are the ones the export writes (`games.document`)."""
+    document = games.document("fr", read(game_file())[1], name="Mardi", date="2026-11-24", rules="tournoi")
+    assert set(document) <= games.FILE_KEYS
+    assert {key for move in document["rounds"] for key in move} <= games.ROUND_KEYS
+    assert read(json.dumps(document).encode())[0] == "fr"
