@@ -306,6 +306,9 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# An attempt during the lockout, even with the right password, starts the cool-off again: a script that keeps trying
+# stays locked out, and the refusal's Retry-After is always a whole cool-off.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
 AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
 AXES_USERNAME_CALLABLE = "clubsite.client_ip.login_username"

@@ -1,7 +1,9 @@
 """Account pages (sign-up, profile) and club pages. Log-in, log-out and passwords use Django's own auth views."""
 
+import math
 import sys
 
+from axes.helpers import get_cool_off
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -39,6 +41,7 @@ from .mail_limits import mail_refusal
 from .middleware import DATABASE_ERRORS, database_unavailable, same_site_referer
 from .models import ApiToken, Club, Invitation, Membership, Profile
 from .progress import ProgressFilters, member_progress
+from .throttling import Refusal
 
 
 def _get_club_for_member(request, slug) -> Club:
@@ -56,17 +59,20 @@ def _get_club_for_admin(request, slug) -> Club:
 
 def login_locked_out(request, original_response=None, credentials=None):
     """django-axes' answer to a log-in refused for too many failures (settings.AXES_LOCKOUT_CALLABLE): the log-in
-    page again, with a French message and a 429, whether the password was right or not."""
+    page again, with a French message, whether the password was right or not; a 429 with Retry-After, as the site's
+    other rates answer, saying when the lockout ends."""
     username = (credentials or {}).get("username") or ""
+    # A whole cool-off from now: this attempt, as each made during the lockout, starts it again.
+    wait = get_cool_off(request).total_seconds()
     context = {
         "form": AuthenticationForm(request, initial={"username": username}),
         "next": request.POST.get("next", ""),
         "locked_out": _(
             "Trop de tentatives de connexion : réessayez dans %(minutes)d min, ou demandez un nouveau mot de passe."
         )
-        % {"minutes": settings.AXES_COOLOFF_TIME.total_seconds() // 60},
+        % {"minutes": math.ceil(wait / 60)},
     }
-    return render(request, "registration/login.html", context, status=settings.AXES_HTTP_RESPONSE_CODE)
+    return Refusal(wait).answer(render(request, "registration/login.html", context))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
