@@ -13,7 +13,7 @@ from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore
 from .engine.board import square_name
 from .engine.errors import ScoringError, clause
 from .engine.lexicon import in_lexicon
-from .engine.movegen import OutOfTime, best_moves, words_from_letters
+from .engine.movegen import MAX_RACK, OutOfTime, best_moves, words_from_letters
 from .engine.moves import replay
 from .engine.tracking import track
 from .engine.typed import score_typed
@@ -295,20 +295,22 @@ def _replay(moves, edition, rules):
 
 
 WORDS_SHOWN = 500  # a page a phone still scrolls; the count says how many more there are
+# Past this many characters (the field takes 20) the text is no rack: refused by its length, not read tile by tile.
+LETTERS_READ = 100
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def word_finder(request):
     """ "Trouver un mot avec des lettres": the words of the free list the letters make, longest first."""
     edition = _edition_or_default(request.POST.get("edition"))
-    letters = request.POST.get("letters", "")[:20]
+    letters = request.POST.get("letters", "")
     found, error, stopped, status = None, "", "", 200
     if request.method == "POST":
         found, error, stopped, status = _words(request, letters, edition)
     context = {
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
-        "letters": letters,
+        "letters": letters[:LETTERS_READ],
         "found": found,
         "shown": found[:WORDS_SHOWN] if found else found,
         "error": error,
@@ -321,6 +323,9 @@ def _words(request, letters, edition):
     """The word finder's search: (the words found or None, a refusal, a note that the list is partial, status)."""
     if not letters.strip():
         return None, gettext("Tapez d'abord des lettres (un ? pour un joker)."), "", 400
+    if len(letters) > LETTERS_READ:
+        message = gettext("Le tirage compte %(count)d caractères : %(size)d lettres au plus, jokers compris.")
+        return None, message % {"count": len(letters), "size": MAX_RACK}, "", 400
     index = move_index(edition.code)
     if index is None:
         return None, gettext("Aucune liste de mots n'est définie pour cette édition."), "", 400

@@ -78,12 +78,13 @@ class Edition:
     def is_consonant(self, letter: str) -> bool:
         return any(spec.consonant for spec in self.letters if spec.letter == letter)
 
-    def split(self, text: str) -> list[tuple[str, bool]]:
+    def split(self, text: str, *, max_tiles: int | None = MAX_WORD_TILES) -> list[tuple[str, bool]]:
         """Read a written word as tiles: [(letter, is_blank), ...].
 
         A lowercase letter or a letter in parentheses is a blank. Accents the edition has no tile for are
         dropped (É→E, Ç→C in French), ligatures expanded (Œ→OE, Æ→AE); a letter the edition lacks can only be
         a blank. Digits, signs and inner spaces are refused with a message naming the character (seed 002).
+        More than `max_tiles` tiles are refused as a word too long; None leaves the count to the caller (a rack).
         """
         chars = self._normalised_chars(text.strip())
         if not chars:
@@ -94,9 +95,9 @@ class Edition:
             letter, blank, width = self._read_tile(chars, i)
             tiles.append((letter, blank or letter not in self.values))
             i += width
-        if len(tiles) > MAX_WORD_TILES:
+        if max_tiles is not None and len(tiles) > max_tiles:
             raise NotationError(
-                gettext_noop("Le mot compte %(count)d lettres : %(max)d au plus."), count=len(tiles), max=MAX_WORD_TILES
+                gettext_noop("Le mot compte %(count)d lettres : %(max)d au plus."), count=len(tiles), max=max_tiles
             )
         return tiles
 

@@ -283,13 +283,16 @@ def _read_rack(rack: str, edition: Edition, alphabet) -> tuple[list[int], int]:
     code_of = {letter: code for code, letter in enumerate(alphabet)}
     letters: list[str] = []
     for run in text.split(BLANK):
-        for letter, blank in edition.split(run) if run else ():
+        # Counted here, whatever their number: a word's limit (15 tiles) is not a rack's.
+        for letter, blank in edition.split(run, max_tiles=None) if run else ():
             if blank or letter not in code_of:
                 raise NotationError(gettext_noop("La lettre « %(letter)s » n'existe pas dans ce jeu."), letter=letter)
             letters.append(letter)
     if len(letters) + blanks > MAX_RACK:
         raise NotationError(
-            gettext_noop("Le tirage « %(text)s » compte plus de %(size)d lettres."), text=text, size=MAX_RACK
+            gettext_noop("Le tirage compte %(count)d lettres : %(size)d au plus, jokers compris."),
+            count=len(letters) + blanks,
+            size=MAX_RACK,
         )
     edition.check_in_set(letters + [BLANK] * blanks)
     return [code_of[letter] for letter in letters], blanks

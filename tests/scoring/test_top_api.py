@@ -50,7 +50,7 @@ def test_words_from_letters_longest_first(client):
     [
         ("/api/top", {"rack": "AB1"}, 422, "Champ « rack » : des lettres seulement, « ? » pour un joker."),
         ("/api/top", {"rack": "ÀB(C)"}, 422, "Champ « rack » : des lettres seulement, « ? » pour un joker."),
-        ("/api/top", {"rack": "ABCDEFGHIJ"}, 422, "Le tirage « ABCDEFGHIJ » compte plus de 9 lettres."),
+        ("/api/top", {"rack": "ABCDEFGHIJ"}, 422, "Le tirage compte 10 lettres : 9 au plus, jokers compris."),
         ("/api/top", {"rack": "AB", "edition": "en"}, 422, "Aucune liste de mots n'est définie pour l'édition « en »."),
         (
             "/api/top",
