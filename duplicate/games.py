@@ -185,7 +185,7 @@ def rounds_of(data: dict) -> list[tuple[str, str, int | None]]:
         if number != expected or isinstance(number, bool):
             raise DuplicateError(
                 _("Les coups sont numérotés 1, 2, 3… : le coup n° %(expected)d porte le numéro %(number)s.")
-                % {"expected": expected, "number": str(number)[:10]}
+                % {"expected": expected, "number": shown(str(number)[:10])}
             )
         draw, top, score = item.get("draw"), item.get("top"), item.get("top_score")
         for value in (draw, top):
@@ -239,7 +239,7 @@ def game_from_file(raw: bytes, editions) -> tuple[str, list[GameRound]]:
         raise DuplicateError(_("Le fichier de partie ne nomme pas son édition (« edition » : fr, en, es…)."))
     engines = editions(code) if isinstance(code, str) and len(code) <= 20 and "\x00" not in code else None
     if engines is None:
-        raise DuplicateError(_("Édition du fichier de partie inconnue : %(code)s.") % {"code": str(code)[:20]})
+        raise DuplicateError(_("Édition du fichier de partie inconnue : %(code)s.") % {"code": shown(str(code)[:20])})
     return code, check_game(rounds_of(data), *engines)
 
 

@@ -110,10 +110,25 @@ def test_a_file_naming_no_edition_says_so(raw):
 
 
 @pytest.mark.parametrize(
-    ("edition", "shown"), [("xx", "xx"), ("None", "None"), (5, "5"), ("x" * 30, "x" * 20)], ids=str
+    ("edition", "shown"),
+    [
+        ("xx", "xx"),
+        ("None", "None"),
+        (5, "5"),
+        ("x" * 30, "x" * 20),
+        ("f\u200br", "f[U+200B]r"),
+        ("f\x00", "f[U+0000]"),
+    ],
+    ids=["xx", "None", "number", "long", "hidden", "nul"],
 )
 def test_an_unknown_edition_is_named(edition, shown):
     assert refusal(game_file(edition=edition)) == f"Édition du fichier de partie inconnue : {shown}."
+
+
+def test_a_moves_number_is_quoted_with_its_hidden_characters_shown():
+    assert refusal(game_file(rounds=[{**GAME[0], "number": "1\u202e"}])) == (
+        "Les coups sont numérotés 1, 2, 3… : le coup n° 1 porte le numéro 1[U+202E]."
+    )
 
 
 def test_the_upload_without_an_edition_says_so_on_its_field(client, alice):
