@@ -6,10 +6,12 @@ if it were not there), and each value must be of its field's JSON type: "10" is 
 `Lax`. Output schemas stay plain `ninja.Schema`s.
 """
 
+import datetime
 from typing import Annotated
 
 from ninja import Schema
-from pydantic import ConfigDict, Strict
+from pydantic import BeforeValidator, ConfigDict, Strict
+from pydantic_core import PydanticCustomError
 
 
 class InputSchema(Schema):
@@ -19,3 +21,15 @@ class InputSchema(Schema):
 def Lax(annotation):  # noqa: N802 (read as a type in a schema)
     """`annotation` read from its JSON text as pydantic's lax mode reads it (a choice given by its value)."""
     return Annotated[annotation, Strict(False)]
+
+
+def _iso_text(value):
+    """A date and time comes as its ISO 8601 text: a number (read by lax mode as seconds since 1970) or a boolean
+    is refused as not a date, rather than taken for one."""
+    if not isinstance(value, str | datetime.datetime):
+        raise PydanticCustomError("datetime_type", "an ISO 8601 date and time")
+    return value
+
+
+# A date and time of a body: its ISO 8601 text, nothing else.
+IsoDateTime = Annotated[datetime.datetime, BeforeValidator(_iso_text), Strict(False)]

@@ -5,7 +5,6 @@ are checked here, with the API's French sentences; what needs the rule sets or t
 players, whose line, the date) is checked by `sheets.local.check_local_game`, and each line's rules by the
 services that write it."""
 
-import datetime
 from enum import StrEnum
 from typing import Annotated
 
@@ -13,7 +12,7 @@ from ninja import Field, Schema
 from pydantic import StringConstraints
 
 from clubsite.limits import text
-from clubsite.schemas import InputSchema, Lax
+from clubsite.schemas import InputSchema, IsoDateTime, Lax
 from scoring.models import Edition, RuleSet
 
 from .local import FIRST_YEAR, MAX_NAME_LENGTH, MAX_RACK_LENGTH
@@ -57,7 +56,7 @@ class LocalGameIn(InputSchema):
         description="La partie finie : les lettres restantes de chaque joueur (ou leur valeur), vide pour celui "
         "qui a fini ; absent ou null : partie en cours.",
     )
-    started: Lax(datetime.datetime) | None = Field(
+    started: IsoDateTime | None = Field(
         None,
         description=f"Début de la partie (ISO 8601, UTC sans décalage), du 1er janvier {FIRST_YEAR} à maintenant : "
         "la date de la partie copiée.",

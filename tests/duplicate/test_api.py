@@ -282,7 +282,7 @@ def test_the_apis_players_are_taken_as_given_never_split(client, token, lyon):
         ({"table": 3}, "Champ « players.1.name » manquant."),
         (10, "Champ « players.1 » : un nom ou un objet JSON est attendu."),
         ([], "Champ « players.1 » : un nom ou un objet JSON est attendu."),
-        ("   ", "Chaque joueur a besoin d'un nom."),
+        ("   ", "Champ « players.1 » : un texte fait seulement d'espaces n'est pas accepté."),
         ("B" * 81, "Champ « players.1 » : 80 caractères au plus."),
         ({"name": "Ann", "table": 1}, "La table 1 est déjà prise."),
     ],

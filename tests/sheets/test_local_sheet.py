@@ -268,7 +268,8 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, status, message):
         ({"racks": ["²", ""]}, "La valeur des lettres restantes va de 0 à 999."),
         ({"racks": ["1000", ""]}, "La valeur des lettres restantes va de 0 à 999."),
         ({"racks": ["E" * 31, ""]}, "Champ « racks.0 » : 30 caractères au plus."),
-        ({"started": "hier"}, "Champ « started » invalide."),
+        ({"started": "hier"}, "Champ « started » : une date ISO 8601 est attendue (AAAA-MM-JJTHH:MM:SS)."),
+        ({"started": 10}, "Champ « started » : une date ISO 8601 est attendue (AAAA-MM-JJTHH:MM:SS)."),
     ],
 )
 def test_it_refuses_a_bad_game_and_writes_nothing(client, alice, fields, message):
