@@ -7,21 +7,10 @@ from django.contrib.auth.models import User
 from django.core import mail, signing
 from django.urls import reverse
 
-from clubsite.models import Club, Membership, PendingSignup
+from clubsite.models import PendingSignup
+from tests.conftest import PASSWORD, with_name
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "tuile-scrabble-2024"
-
-
-def make_user(username, **fields) -> User:
-    fields.setdefault("email", f"{username}@example.org")
-    return User.objects.create_user(username, password=PASSWORD, **fields)
-
-
-@pytest.fixture
-def alice():
-    return make_user("alice", first_name="Alice", last_name="Martin")
 
 
 def signup_data(**overrides):
@@ -324,9 +313,8 @@ def test_profile_requires_login(client):
     assert response.url == login_url(reverse("profile"))
 
 
-def test_profile_shows_the_member_and_their_clubs(client, alice):
-    club = Club.objects.create(name="Club de Lyon", slug="club-de-lyon")
-    club.memberships.create(user=alice, role=Membership.Role.ORGANISER)
+def test_profile_shows_the_member_and_their_clubs(client, alice, lyon):
+    with_name(alice, "Alice", "Martin")
     client.force_login(alice)
 
     response = client.get(reverse("profile"))
@@ -334,13 +322,12 @@ def test_profile_shows_the_member_and_their_clubs(client, alice):
     assert response.status_code == 200
     assert "Alice Martin" in response.text
     assert "alice@example.org" in response.text
-    assert reverse("club_detail", args=["club-de-lyon"]) in response.text
-    assert "Organisateur" in response.text
+    assert reverse("club_detail", args=["lyon"]) in response.text
+    assert "Administrateur du club" in response.text
     assert reverse("password_change") in response.text
 
 
-def test_profile_shows_only_the_visitors_own_data(client, alice):
-    make_user("bob", first_name="Bob")
+def test_profile_shows_only_the_visitors_own_data(client, alice, bob):
     client.force_login(alice)
 
     response = client.get(reverse("profile"))
@@ -382,20 +369,21 @@ def test_a_new_address_changes_once_its_mailed_link_is_followed(client, alice):
     assert client.post(link).status_code == 400  # served once: the address it replaces is gone
 
 
-def test_a_confirmation_link_serves_only_its_member(client, alice):
+def test_a_confirmation_link_serves_only_its_member(client, alice, bob):
     client.force_login(alice)
     client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "a@example.org"})
     link = re.search(r"http://testserver(/compte/adresse/\S+/)", mail.outbox[0].body).group(1)
-    client.force_login(make_user("bob"))
+    client.force_login(bob)
 
     response = client.post(link)
 
     assert response.status_code == 400
-    assert User.objects.get(username="bob").email == "bob@example.org"
+    bob.refresh_from_db()
+    assert bob.email == "bob@example.org"
 
 
-def test_profile_answers_a_taken_email_as_a_new_one_and_tells_its_owner(client, alice):
-    make_user("bob")
+def test_profile_answers_a_taken_email_as_a_new_one_and_tells_its_owner(client, alice, bob):
+    with_name(alice, "Alice", "Martin")
     client.force_login(alice)
 
     bad = client.post(reverse("profile"), {"first_name": "", "last_name": "", "email": "pas-une-adresse"})

@@ -16,9 +16,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils.module_loading import import_string
 
-pytestmark = pytest.mark.django_db
+from tests.conftest import PASSWORD
 
-PASSWORD = "tuile-scrabble-2024"
+pytestmark = pytest.mark.django_db
 
 
 def development_backend() -> str:

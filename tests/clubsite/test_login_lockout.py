@@ -5,22 +5,16 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth.models import User
 from django.test import RequestFactory
 from django.urls import reverse
 
 from clubsite.client_ip import client_ip
 from tests.clubsite.test_deploy_check import read_setting
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "tuile-scrabble-2024"
 LOCKED = "Trop de tentatives de connexion : réessayez dans 15 min, ou demandez un nouveau mot de passe."
-
-
-@pytest.fixture
-def alice():
-    return User.objects.create_user("alice", "alice@example.org", PASSWORD)
 
 
 def log_in(client, username, password, address="203.0.113.7", **headers):
@@ -63,9 +57,8 @@ def test_it_locks_a_user_name_out_from_that_address_only(client, alice):
     assert log_in(client, "alice", PASSWORD, address="192.0.2.1").status_code == 302  # at home, say
 
 
-def test_a_second_member_behind_the_same_address_still_logs_in(client, alice):
+def test_a_second_member_behind_the_same_address_still_logs_in(client, alice, bob):
     """Trial: one member's failures on a club's Wi-Fi locked out everyone behind its address."""
-    User.objects.create_user("bob", "bob@example.org", PASSWORD)
     for _ in range(5):
         log_in(client, "alice", "pas-le-bon")
     assert log_in(client, "alice", PASSWORD).status_code == 429

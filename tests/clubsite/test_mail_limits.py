@@ -7,17 +7,16 @@ import hashlib
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import cache
 from django.urls import reverse
 from ninja.throttling import SimpleRateThrottle
 
 from clubsite.models import PendingSignup
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "tuile-scrabble-2024"
 REFUSAL = "Trop de demandes en peu de temps : réessayez dans 60 min."
 SHOWN = f'<ul class="errorlist nonfield"><li>{REFUSAL}</li></ul>'
 ELSEWHERE = "192.0.2.7"
@@ -33,11 +32,6 @@ def small_rates(settings, monkeypatch):
     }
     # The throttles' clock stands still, so that the wait they announce is exactly the hour.
     monkeypatch.setattr(SimpleRateThrottle, "timer", staticmethod(lambda: 1_000_000.0))
-
-
-@pytest.fixture
-def alice():
-    return User.objects.create_user("alice", "alice@example.org", PASSWORD, first_name="Alice")
 
 
 def sign_up(client, number, email=None, **extra):
@@ -173,12 +167,11 @@ def test_a_members_address_changes_past_his_rate_get_429_and_save_nothing(client
 
     assert_refused(refused)
     alice.refresh_from_db()
-    assert (alice.first_name, alice.email) == ("Alice", "alice@example.org")
+    assert (alice.first_name, alice.email) == ("Alice", "alice@example.org")  # the first two posts' name, kept
     assert [message.to for message in mail.outbox] == [["a1@example.org"], ["a2@example.org"]]
 
 
-def test_a_new_address_gets_no_more_mails_whoever_asks(client, alice):
-    bob = User.objects.create_user("bob", "bob@example.org", PASSWORD)
+def test_a_new_address_gets_no_more_mails_whoever_asks(client, alice, bob):
     client.force_login(alice)
     change_address(client, "partagee@example.org")
     change_address(client, "partagee@example.org")

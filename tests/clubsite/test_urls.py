@@ -1,5 +1,3 @@
-import pytest
-from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 
 
@@ -24,10 +22,7 @@ def test_admin_speaks_french(client):
     assert "Connexion" in response.text
 
 
-@pytest.mark.django_db
-def test_sessions_are_stored_in_the_database(client):
-    alice = User.objects.create_user("alice", password="alice-password")
-
+def test_sessions_are_stored_in_the_database(client, alice):
     client.force_login(alice)
 
     assert Session.objects.count() == 1
