@@ -78,37 +78,34 @@ def forbidden(html: str) -> list[str]:
 
 
 @pytest.fixture
-def pages(client):
+def pages(client, alice, lyon):
     """Every page of the site, as its users see them filled, by who sees it: None for a visitor."""
-    member = get_user_model().objects.create_user("claire", "claire@example.org", "motdepasse", first_name="Claire")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
     game, _switched = sheet_services.game_create(
-        owner=member,
-        players=[("Claire", member), ("Paul", None)],
+        owner=alice,
+        players=[("Alice", alice), ("Paul", None)],
         edition=Edition.objects.get(code="fr"),
         rule_set=RuleSet.objects.get(code="tournoi"),
         timer_seconds=120,
     )
     Line.objects.create(game=game, player=game.players.first(), points=26, move="H4 VAGUE")
-    session = make_session(member, club)
+    session = make_session(alice, lyon)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     timer_start(session=session)
     player = session.players.first()
-    tournament = tournament_create(name="Coupe", creator=member, sessions=[session, make_session(member, club)])
-    job = ExportJob.objects.create(session=session, kind="csv", requested_by=member, status=ExportJob.Status.DONE)
-    season = Season.objects.create(club=club, name="Saison", start=session.date, end=session.date)
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
+    job = ExportJob.objects.create(session=session, kind="csv", requested_by=alice, status=ExportJob.Status.DONE)
+    season = Season.objects.create(club=lyon, name="Saison", start=session.date, end=session.date)
     # A finished session she played, for her progress page's chart.
-    played = make_session(member, club, ["@claire", "Paul"], name="Jeudi")
+    played = make_session(alice, lyon, ["@alice", "Paul"], name="Jeudi")
     first = round_add(session=played, draw_text="VAGUEST", top_text="H4 VAGUE")
-    result_set(round_=first, player=played.players.get(member=member), score=20)
+    result_set(round_=first, player=played.players.get(member=alice), score=20)
     session_finish(session=played)
     # A simultané of a federation she organises, her club's room registered to it.
     body = Club.objects.create(name="Fédération", slug="federation", kind=Club.Kind.FEDERATION)
-    Membership.objects.create(club=body, user=member, role=Membership.Role.ORGANISER)
+    Membership.objects.create(club=body, user=alice, role=Membership.Role.ORGANISER)
     simultane = simultane_create(
         body=body,
-        creator=member,
+        creator=alice,
         name="Simultané",
         starts_at=timezone.now() + datetime.timedelta(hours=1),
         edition=session.edition,
@@ -116,7 +113,7 @@ def pages(client):
         move_seconds=180,
         game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
     )
-    room = room_register(simultane=simultane, club=club, creator=member, players=[(1, "Ann"), (2, "Ben")])
+    room = room_register(simultane=simultane, club=lyon, creator=alice, players=[(1, "Ann"), (2, "Ben")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
     round_reveal_top(round_=round_add(session=room))
     root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
@@ -145,7 +142,7 @@ def pages(client):
         "/compte/mot-de-passe/",
         "/compte/mot-de-passe/modifie/",
         "/clubs/",
-        f"/clubs/{club.slug}/",
+        f"/clubs/{lyon.slug}/",
         "/parties/",
         "/parties/nouvelle/",
         "/parties/importer/",
@@ -178,11 +175,11 @@ def pages(client):
     admin = [
         "/admin/",
         "/admin/clubsite/club/",
-        f"/admin/clubsite/club/{club.pk}/change/",
-        f"/admin/auth/user/{member.pk}/change/",
+        f"/admin/clubsite/club/{lyon.pk}/change/",
+        f"/admin/auth/user/{alice.pk}/change/",
         "/admin/scoring/lexicon/add/",
     ]
-    return {None: visitor, member: members, root: admin}
+    return {None: visitor, alice: members, root: admin}
 
 
 def test_every_page_is_served_with_the_policy_and_holds_nothing_it_forbids(client, pages):

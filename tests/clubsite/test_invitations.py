@@ -6,11 +6,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.html import escape
 
-from clubsite.models import Club, Invitation, Membership
+from clubsite.models import Invitation
 from duplicate.models import Session
 from scoring.models import RuleSet
 from sheets.models import Game
 from sheets.services import INVITED
+from tests.conftest import with_name
 from tests.duplicate.conftest import make_session
 
 pytestmark = pytest.mark.django_db
@@ -20,17 +21,10 @@ INVITED_HTML = escape(str(INVITED))
 
 
 @pytest.fixture
-def lyon(alice):
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    return club
-
-
-@pytest.fixture
-def bob(bob):
-    bob.first_name, bob.last_name = "Robert", "Secret"
-    bob.save()
-    return bob
+def bobs_private_names(bob):
+    """Bob's first and last names, which whoever names him on a sheet or a session must not read."""
+    with_name(bob, "Robert", "Secret")
+    return ["Robert", "Secret"]
 
 
 def new_game(client, member2, name2=""):
@@ -42,7 +36,7 @@ def accept_url(invitation):
     return reverse("invitation_accept", args=[invitation.pk])
 
 
-def test_a_member_named_on_a_sheet_is_invited_not_linked(client, alice, bob):
+def test_a_member_named_on_a_sheet_is_invited_not_linked(client, alice, bob, bobs_private_names):
     client.force_login(alice)
 
     response = new_game(client, "bob")
@@ -50,7 +44,7 @@ def test_a_member_named_on_a_sheet_is_invited_not_linked(client, alice, bob):
     game = Game.objects.get()
     assert [(p.name, p.member) for p in game.players.all()] == [("Alice", None), ("bob", None)]
     assert INVITED_HTML in response.text
-    for private in ("Robert", "Secret", "bob@example.org"):
+    for private in [*bobs_private_names, "bob@example.org"]:
         assert private not in response.text
     invitation = Invitation.objects.get()
     assert (invitation.invitee, invitation.inviter, invitation.target, invitation.status) == (
@@ -193,7 +187,7 @@ def test_a_gcg_file_naming_a_member_invites_him(client, alice, bob):
     assert Invitation.objects.get().invitee == bob
 
 
-def test_a_session_player_named_by_username_is_invited_and_shown_as_typed(client, alice, bob, lyon):
+def test_a_session_player_named_by_username_is_invited_and_shown_as_typed(client, alice, bob, lyon, bobs_private_names):
     session = make_session(alice, lyon, players=("Anne",))
     client.force_login(alice)
 
@@ -202,7 +196,7 @@ def test_a_session_player_named_by_username_is_invited_and_shown_as_typed(client
     player = session.players.get(table=5)
     assert (player.name, player.member) == ("bob", None)
     page = client.get(f"/duplicate/{session.pk}/").text
-    assert "Robert" not in page and "Secret" not in page
+    assert not [name for name in bobs_private_names if name in page]
     client.force_login(bob)
     profile = client.get(reverse("profile")).text
     assert "Séance de duplicate « Mardi soir » du 24 novembre 2026, sous le nom « bob »." in profile

@@ -5,9 +5,6 @@ import io
 import logging
 
 import pytest
-from django.contrib.auth.models import User
-
-from clubsite.models import Club, Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -22,12 +19,9 @@ def console():
     handler.setStream(previous)
 
 
-def test_a_403_is_logged_in_one_line(client, console):
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    member = User.objects.create_user("charlie", "charlie@example.org", "motdepasse")
-    Membership.objects.create(club=club, user=member, role=Membership.Role.MEMBER)
-    client.force_login(member)
-    assert client.post("/clubs/lyon/membres/ajouter/", {"user": "dave"}).status_code == 403
+def test_a_403_is_logged_in_one_line(client, console, bob, lyon):
+    client.force_login(bob)  # a member: only the club's admin adds members
+    assert client.post("/clubs/lyon/membres/ajouter/", {"identifier": "charlie"}).status_code == 403
     lines = console.getvalue().splitlines()
     assert [line.split(" ", 2)[2] for line in lines] == [
         "WARNING django.request: Forbidden (Permission denied): /clubs/lyon/membres/ajouter/"
