@@ -146,6 +146,17 @@ def _messages(text, *codes) -> dict:
 _with_figures = lazy(lambda sentence, figures: sentence % figures, str)
 
 
+def _optional_text(max_chars: int, validator, *, too_long, nul) -> forms.CharField:
+    """A text a player's row may leave empty, of `max_chars` characters at most, each refusal in its own words:
+    `too_long` given the figure as %(max)d, `nul` for a NUL character."""
+    return forms.CharField(
+        required=False,
+        max_length=max_chars,
+        validators=[validator],
+        error_messages={"max_length": _with_figures(too_long, {"max": max_chars}), "null_characters_not_allowed": nul},
+    )
+
+
 class PlayersForm(forms.Form):
     """ "Ajouter des joueurs": a list pasted as on a new session's form."""
 
@@ -175,32 +186,23 @@ class PlayerForm(forms.Form):
     )
     absent = forms.BooleanField(required=False)
     # What the federation knows of him, as a pasted line gives it.
-    licence = forms.CharField(
-        required=False,
-        max_length=LICENCE,
-        validators=[LICENCE_VALIDATOR],
-        error_messages=_messages(
-            _with_figures(_("Une licence compte %(max)d lettres et chiffres au plus."), {"max": LICENCE}), "max_length"
-        )
-        | {"null_characters_not_allowed": _("Une licence ne compte que des lettres et des chiffres, sans espace.")},
+    licence = _optional_text(
+        LICENCE,
+        LICENCE_VALIDATOR,
+        too_long=_("Une licence compte %(max)d lettres et chiffres au plus."),
+        nul=_("Une licence ne compte que des lettres et des chiffres, sans espace."),
     )
-    club = forms.CharField(
-        required=False,
-        max_length=PLAYER_CLUB,
-        validators=[VisibleText(_("Un nom de club"))],
-        error_messages=_messages(
-            _with_figures(_("Un nom de club compte %(max)d caractères au plus."), {"max": PLAYER_CLUB}), "max_length"
-        )
-        | {"null_characters_not_allowed": _("Un nom de club ne peut contenir le caractère nul.")},
+    club = _optional_text(
+        PLAYER_CLUB,
+        VisibleText(_("Un nom de club")),
+        too_long=_("Un nom de club compte %(max)d caractères au plus."),
+        nul=_("Un nom de club ne peut contenir le caractère nul."),
     )
-    series = forms.CharField(
-        required=False,
-        max_length=SERIES,
-        validators=[VisibleText(_("Une série"))],
-        error_messages=_messages(
-            _with_figures(_("Une série compte %(max)d caractères au plus."), {"max": SERIES}), "max_length"
-        )
-        | {"null_characters_not_allowed": _("Une série ne peut contenir le caractère nul.")},
+    series = _optional_text(
+        SERIES,
+        VisibleText(_("Une série")),
+        too_long=_("Une série compte %(max)d caractères au plus."),
+        nul=_("Une série ne peut contenir le caractère nul."),
     )
 
 
