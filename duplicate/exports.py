@@ -10,7 +10,7 @@ import io
 import re
 import unicodedata
 
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from openpyxl import Workbook
@@ -200,16 +200,38 @@ def _cells(rows):
     return [[spreadsheet_cell(value) for value in row] for row in rows]
 
 
+def session_slug(session: Session) -> str:
+    """What a session's files are named after: its date and name (its id when they leave nothing)."""
+    return file_slug(f"{session.date:%Y-%m-%d} {session.name}") or f"seance-{session.pk}"
+
+
 def filename(session: Session, kind: str) -> str:
-    base = file_slug(f"{session.date:%Y-%m-%d} {session.name}") or f"seance-{session.pk}"
+    return _file_name(session_slug(session), kind)
+
+
+def _file_name(base: str, kind: str) -> str:
+    """`base` with the extension of `kind`; the federation's file says so in its name."""
     suffix = "-federation" if kind == "federation" else ""
     return f"{base}{suffix}.{KINDS[kind][1]}"
 
 
 def response(session: Session, kind: str) -> HttpResponse:
-    content_type, _extension = KINDS[kind]
-    reply = HttpResponse(build(session, kind), content_type=content_type)
-    reply["Content-Disposition"] = f'attachment; filename="{filename(session, kind)}"'
+    return download(build(session, kind), kind, filename(session, kind))
+
+
+def download(content: bytes, kind: str, name: str) -> HttpResponse:
+    """A file of `kind` (`KINDS`), sent to be saved as `name`."""
+    return _attached(HttpResponse(content, content_type=KINDS[kind][0]), name)
+
+
+def game_download(document: dict, base: str) -> JsonResponse:
+    """A game file (`games.document`), sent to be saved as `<base>-partie.json`."""
+    reply = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    return _attached(reply, f"{base}-partie.json")
+
+
+def _attached(reply: HttpResponse, name: str) -> HttpResponse:
+    reply["Content-Disposition"] = f'attachment; filename="{name}"'
     return reply
 
 
@@ -261,6 +283,10 @@ def season_build(season: Season, standing, kind: str) -> bytes:
     return _spreadsheet(title, SEASON_HEADER, rows, kind, fixed=2, tops=False)
 
 
+def tournament_filename(tournament, kind: str) -> str:
+    return f"tournoi-{tournament.pk}-{kind}.{KINDS[kind][1]}"
+
+
 def season_filename(season: Season, kind: str) -> str:
     base = file_slug(f"saison {season.start:%Y} {season.name}") or f"saison-{season.pk}"
     return f"{base}.{KINDS[kind][1]}"
@@ -304,9 +330,11 @@ def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: st
     return _spreadsheet(title, header, [tops, *table_rows], kind, fixed=2)
 
 
+def simultane_slug(simultane) -> str:
+    """What a simultané's files are named after: its day and name (its id when they leave nothing)."""
+    day = timezone.localtime(simultane.starts_at)
+    return file_slug(f"{day:%Y-%m-%d} {simultane.name}") or f"simultane-{simultane.pk}"
+
+
 def simultane_filename(simultane, kind: str) -> str:
-    base = (
-        file_slug(f"{timezone.localtime(simultane.starts_at):%Y-%m-%d} {simultane.name}") or f"simultane-{simultane.pk}"
-    )
-    suffix = "-federation" if kind == "federation" else ""
-    return f"{base}{suffix}.{KINDS[kind][1]}"
+    return _file_name(simultane_slug(simultane), kind)

@@ -3,7 +3,7 @@ session and by a worker for a large one, and its game file, for another session 
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
@@ -66,10 +66,7 @@ def _export_context(session, kind, job):
 def export_download(request, pk, job_pk):
     session = get_session_for_organiser(request, pk)
     job = get_object_or_404(ExportJob, session=session, pk=job_pk, status=ExportJob.Status.DONE)
-    content_type, _extension = exports.KINDS[job.kind]
-    response = HttpResponse(bytes(job.content), content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{exports.filename(session, job.kind)}"'
-    return response
+    return exports.download(bytes(job.content), job.kind, exports.filename(session, job.kind))
 
 
 @login_required
@@ -77,8 +74,4 @@ def export_download(request, pk, job_pk):
 def session_game(request, pk):
     """ "Fichier de partie": the session's game as JSON (README), for another club or another session to play."""
     session = get_object_or_404(Session.objects.visible_to(request.user).select_related("edition", "rule_set"), pk=pk)
-    document = sheet.game_document(session)
-    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    name = f"{exports.file_slug(f'{session.date:%Y-%m-%d} {session.name}') or f'seance-{session.pk}'}-partie.json"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return exports.game_download(sheet.game_document(session), exports.session_slug(session))

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -42,9 +42,8 @@ def season_detail(request, pk):
     if kind:
         if kind not in exports.SEASON_KINDS:
             raise Http404
-        response = HttpResponse(exports.season_build(season, standing, kind), content_type=exports.KINDS[kind][0])
-        response["Content-Disposition"] = f'attachment; filename="{exports.season_filename(season, kind)}"'
-        return response
+        content = exports.season_build(season, standing, kind)
+        return exports.download(content, kind, exports.season_filename(season, kind))
     context = {"season": season, "standing": standing, "organiser": season.club.is_organiser(request.user)}
     return render(request, "duplicate/season.html", context)
 

@@ -4,7 +4,7 @@ combined ranking live (duplicate.simultanes)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -262,11 +262,7 @@ def simultane_game(request, pk):
         raise Http404
     if not simultane.is_over:
         raise PermissionDenied(_("La partie reste scellée jusqu'à l'arrêt du classement."))
-    document = simultanes.game_document(simultane)
-    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    name = exports.file_slug(f"{document['date']} {simultane.name}") or f"simultane-{simultane.pk}"
-    response["Content-Disposition"] = f'attachment; filename="{name}-partie.json"'
-    return response
+    return exports.game_download(simultanes.game_document(simultane), exports.simultane_slug(simultane))
 
 
 @login_required
@@ -283,9 +279,7 @@ def simultane_ranking(request, pk):
     ranking = simultanes.ranking(simultane, detail=True)
     club, series = _filters(request, ranking)
     content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
-    response = HttpResponse(content, content_type=exports.KINDS[kind][0])
-    response["Content-Disposition"] = f'attachment; filename="{exports.simultane_filename(simultane, kind)}"'
-    return response
+    return exports.download(content, kind, exports.simultane_filename(simultane, kind))
 
 
 def _live_page(request, simultane, *, public):

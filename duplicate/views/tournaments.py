@@ -1,7 +1,7 @@
 """Tournaments: sessions an organiser ranks together, on a page and in a file."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -39,9 +39,6 @@ def tournament_detail(request, pk):
     if kind:
         if kind not in exports.KINDS:
             raise Http404
-        content_type, extension = exports.KINDS[kind]
         content = exports.tournament_build(ranking, kind, tournament.name)
-        response = HttpResponse(content, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="tournoi-{tournament.pk}-{kind}.{extension}"'
-        return response
+        return exports.download(content, kind, exports.tournament_filename(tournament, kind))
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})

@@ -121,6 +121,26 @@ def test_the_tournament_files(client, hostile_session, alice, lyon):
     assert {row[1] for row in federation} == names | {"Anne"}
 
 
+def test_the_tournament_files_are_named_after_it(client, hostile_session, alice, lyon):
+    other = make_session(alice, lyon, players=("Anne",))
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[hostile_session, other])
+    client.force_login(alice)
+    url = f"/duplicate/tournois/{tournament.pk}/?export="
+    expected = {
+        "csv": ("text/csv; charset=utf-8", f"tournoi-{tournament.pk}-csv.csv"),
+        "xlsx": (
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            f"tournoi-{tournament.pk}-xlsx.xlsx",
+        ),
+        "federation": ("text/csv; charset=iso-8859-1", f"tournoi-{tournament.pk}-federation.csv"),
+    }
+    for kind, (content_type, name) in expected.items():
+        response = client.get(f"{url}{kind}")
+        assert response.status_code == 200
+        assert response["Content-Type"] == content_type
+        assert response["Content-Disposition"] == f'attachment; filename="{name}"'
+
+
 def test_a_large_sessions_file_built_by_the_worker(hostile_session, alice):
     """The worker's file goes through the same cells as the one served at once."""
     content = exports.build(Session.objects.get(pk=hostile_session.pk), "xlsx")
