@@ -40,12 +40,19 @@ class LastAdminFormSet(BaseInlineFormSet):
             raise ValidationError(refusals)
 
 
-class ClubMembershipInline(admin.TabularInline):
+class MembershipInline(admin.TabularInline):
+    """Membership rows inside another admin page, each kept from leaving its club without an admin."""
+
     model = Membership
     formset = LastAdminFormSet
     extra = 0
-    fields = ["user", "role", "joined_at"]
     readonly_fields = ["joined_at"]
+
+
+class ClubMembershipInline(MembershipInline):
+    """A club's members on its admin page."""
+
+    fields = ["user", "role", "joined_at"]
     autocomplete_fields = ["user"]
 
 
@@ -116,14 +123,10 @@ class MembershipAdmin(admin.ModelAdmin):
         return _refuse_last_admins(self, request, super().get_deleted_objects(objs, request), pks)
 
 
-class UserMembershipInline(admin.TabularInline):
+class UserMembershipInline(MembershipInline):
     """A user's clubs on their admin page, so one screen shows everything about a member."""
 
-    model = Membership
-    formset = LastAdminFormSet
-    extra = 0
     fields = ["club", "role", "joined_at"]
-    readonly_fields = ["joined_at"]
     autocomplete_fields = ["club"]
 
 
