@@ -57,6 +57,13 @@ def _get_club_for_admin(request, slug) -> Club:
     return club
 
 
+def _get_membership_for_admin(request, slug, membership_id) -> Membership:
+    """A membership of the club, if the visitor is one of its admins (as `_get_club_for_admin`); a 404 for one of
+    another club. Its `club` is the club checked, its `user` loaded."""
+    club = _get_club_for_admin(request, slug)
+    return get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+
+
 def login_locked_out(request, original_response=None, credentials=None):
     """django-axes' answer to a log-in refused for too many failures (settings.AXES_LOCKOUT_CALLABLE): the log-in
     page again, with a French message, whether the password was right or not; a 429 with Retry-After, as the site's
@@ -314,8 +321,8 @@ def club_member_add(request, slug):
 @require_POST
 @login_required
 def club_member_role(request, slug, membership_id):
-    club = _get_club_for_admin(request, slug)
-    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    membership = _get_membership_for_admin(request, slug, membership_id)
+    club = membership.club
     form = RoleForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choisissez un rôle dans la liste."))
@@ -332,8 +339,8 @@ def club_member_role(request, slug, membership_id):
 @require_POST
 @login_required
 def club_member_remove(request, slug, membership_id):
-    club = _get_club_for_admin(request, slug)
-    membership = get_object_or_404(club.memberships.select_related("user"), pk=membership_id)
+    membership = _get_membership_for_admin(request, slug, membership_id)
+    club = membership.club
     try:
         services.membership_remove(membership=membership)
     except services.MembershipRefused as refusal:
