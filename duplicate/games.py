@@ -110,6 +110,17 @@ def reliquat_after(letters, play: Play) -> list[str]:
     return sorted(left.elements())
 
 
+def written_play(board: Board, result, edition: Edition, rules: RuleSet) -> Play | None:
+    """A bulletin's written move (`Result`) laid on the board of its move, or None: no bulletin, a score alone, or
+    a move refused (it scored 0, as its bulletin says), whether on saving or by this board."""
+    if result is None or not result.move or result.reason:
+        return None
+    try:
+        return board.evaluate(Move.parse(result.move, edition), edition, rules)
+    except ScoringError:
+        return None
+
+
 def same_draw(edition: Edition, rules: RuleSet, typed: str, expected: str) -> bool:
     """Whether a typed draw is the game's: the same letters, in any order, after a rejet or not."""
     try:

@@ -17,12 +17,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.progress import ProgressFilters
-from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import rank
 from scoring.models import Edition, RuleSet
 
 from .charts import percent_frame
+from .games import written_play
 from .models import Player, Result, Round
 from .services.rankings import ranking_inputs
 
@@ -185,7 +185,7 @@ def _scrabbles(rounds: list[Round], own: dict, seat: Player, edition, rules) -> 
     available = found = 0
     for round_ in rounds:
         result = own.get((seat.pk, round_.pk))
-        mine = _own_play(board, result, edition, rules)
+        mine = written_play(board, result, edition, rules)
         # Each top was checked when it was placed: a board refusing one now is a bug, not a case to skip.
         top = board.play(Move.parse(round_.top, edition), edition, rules)
         if not top.bonus:
@@ -196,17 +196,6 @@ def _scrabbles(rounds: list[Round], own: dict, seat: Player, edition, rules) -> 
         elif result is not None and not result.move and result.score == round_.top_score:
             found += 1
     return available, found
-
-
-def _own_play(board: Board, result: Result | None, edition, rules):
-    """His written move laid on the board of its move, or None: no bulletin, a score alone, or a move refused (it
-    scored 0, as its bulletin says)."""
-    if result is None or not result.move or result.reason:
-        return None
-    try:
-        return board.evaluate(Move.parse(result.move, edition), edition, rules)
-    except ScoringError:
-        return None
 
 
 WIDTH, HEIGHT = 360, 220

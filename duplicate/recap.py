@@ -13,12 +13,11 @@ from django.utils.translation import gettext as _
 
 from scoring.boards import board_rows_marking
 from scoring.engine.draw import bag_after, parse_draw
-from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
 
 from .charts import percent_frame
-from .games import reliquat_after
+from .games import reliquat_after, written_play
 from .models import Player, Result, Round, Session
 from .services.rankings import closed_move, ranking_input
 
@@ -180,7 +179,7 @@ def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
         before = board.copy()
         # Each top was checked when it was placed: a board refusing one now is a bug, not a case to skip.
         play = board.play(Move.parse(row.round.top, edition), edition, rules)
-        own = _own_play(before, row, edition, rules)
+        own = written_play(before, row.result, edition, rules)
         own_is_top = own is not None and own.move.notation == play.move.notation
         letters = list(parse_draw(row.round.draw, edition, rules.rack_size).letters)
         reliquat = reliquat_after(letters, play)
@@ -195,17 +194,6 @@ def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
             )
         )
     return steps
-
-
-def _own_play(board: Board, row: RecapRow, edition, rules):
-    """The player's written move laid on the board of its move, or None: a score alone, or a move the board
-    refuses (its bulletin then says why)."""
-    if not row.move or row.result.reason:
-        return None
-    try:
-        return board.evaluate(Move.parse(row.move, edition), edition, rules)
-    except ScoringError:
-        return None
 
 
 # The chart, in the SVG's own units: 360 wide, so that its text reads at its size on a 390 px phone.
