@@ -3,24 +3,39 @@ progress page, session by session. Values run from a round low (at most 100 minu
 steps of 10 (20 when they spread over more than 50); points are evenly spaced, one alone in the middle."""
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 
 @dataclass(frozen=True)
-class PercentFrame:
+class ChartBox:
+    """A chart's size and margins, in the SVG's own units: the plot sits inside the margins, the percentages
+    written just left of it."""
+
     width: int
     height: int
     left: int
     right: int
     top: int
     bottom: int
+
+    @property
+    def plot_end(self) -> int:
+        return self.width - self.right
+
+    @property
+    def y_label_x(self) -> int:
+        return self.left - 6
+
+
+@dataclass(frozen=True)
+class PercentFrame(ChartBox):
     count: int  # the points along the x axis
     low: int
     high: int
     step: int
 
     def x(self, i: int) -> float:
-        plot_width = self.width - self.left - self.right
+        plot_width = self.plot_end - self.left
         return round(self.left + (plot_width * i / (self.count - 1) if self.count > 1 else plot_width / 2), 1)
 
     def y(self, value: float) -> float:
@@ -32,9 +47,9 @@ class PercentFrame:
         return [(self.y(value), value) for value in range(self.low, self.high + 1, self.step)]
 
 
-def percent_frame(values, count: int, *, width: int, height: int, left: int, right: int, top: int, bottom: int):
-    """The frame that holds `values` (percentages), with `count` points along the x axis."""
+def percent_frame(values, count: int, box: ChartBox) -> PercentFrame:
+    """The frame in `box` that holds `values` (percentages), with `count` points along the x axis."""
     step = 10 if max(values) - min(values) <= 50 else 20
     low = min(step * math.floor(min(values) / step), 100 - step)
     high = max(100, step * math.ceil(max(values) / step))
-    return PercentFrame(width, height, left, right, top, bottom, count, low, high, step)
+    return PercentFrame(**asdict(box), count=count, low=low, high=high, step=step)

@@ -11,7 +11,7 @@ tiles, and found when his written move, laid on that move's board, did too. A bu
 counts as found when that score is the top's: the only scrabble that the score proves.
 """
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.translation import gettext_lazy as _
@@ -21,7 +21,7 @@ from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import rank
 from scoring.models import Edition, RuleSet
 
-from .charts import percent_frame
+from .charts import ChartBox, percent_frame
 from .games import written_play
 from .models import Player, Result, Round
 from .services.rankings import ranking_inputs
@@ -89,14 +89,10 @@ class ChartPoint:
 
 
 @dataclass(frozen=True)
-class ProgressChart:
+class ProgressChart(ChartBox):
     """His percentage session by session, oldest first, as an inline SVG drawn on the server: 360 units wide, so
     that its text reads at its size on a 390 px phone. Sessions are evenly spaced; the axis names their dates."""
 
-    width: int
-    height: int
-    left: int
-    plot_end: int
     points: list[ChartPoint]
     average_y: float
     y_ticks: list[tuple[float, int]]  # (y, percent)
@@ -105,10 +101,6 @@ class ProgressChart:
     @property
     def polyline(self) -> str:
         return " ".join(f"{point.x},{point.y}" for point in self.points)
-
-    @property
-    def y_label_x(self) -> int:
-        return self.left - 6
 
     @property
     def x_label_y(self) -> int:
@@ -198,17 +190,13 @@ def _scrabbles(rounds: list[Round], own: dict, seat: Player, edition, rules) -> 
     return available, found
 
 
-WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 44, 16, 12, 36
+BOX = ChartBox(width=360, height=220, left=44, right=16, top=12, bottom=36)
 DATE_LABELS = 4  # at most, so that they fit side by side on a phone
 
 
 def _chart(summary: Summary) -> ProgressChart:
     lines = summary.sessions[::-1]  # oldest first
-    frame = percent_frame(
-        [line.percent for line in lines], len(lines), width=WIDTH, height=HEIGHT, left=LEFT, right=RIGHT, top=TOP,
-        bottom=BOTTOM,
-    )  # fmt: skip
+    frame = percent_frame([line.percent for line in lines], len(lines), BOX)
     x, y = frame.x, frame.y
     labelled = sorted({round(i * (len(lines) - 1) / (DATE_LABELS - 1)) for i in range(DATE_LABELS)})
     x_ticks = []
@@ -216,10 +204,7 @@ def _chart(summary: Summary) -> ProgressChart:
         anchor = "middle" if len(lines) == 1 else "start" if i == 0 else "end" if i == len(lines) - 1 else "middle"
         x_ticks.append((x(i), anchor, lines[i].session.date))
     return ProgressChart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=LEFT,
-        plot_end=WIDTH - RIGHT,
+        **asdict(BOX),
         points=[ChartPoint(x(i), y(line.percent), line) for i, line in enumerate(lines)],
         average_y=y(summary.average),
         y_ticks=frame.y_ticks,

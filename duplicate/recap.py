@@ -7,7 +7,7 @@ room's screens, a session still being played counts its moves closed only (`rank
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.utils.translation import gettext as _
 
@@ -16,7 +16,7 @@ from scoring.engine.draw import bag_after, parse_draw
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
 
-from .charts import percent_frame
+from .charts import ChartBox, percent_frame
 from .games import reliquat_after, written_play
 from .models import Player, Result, Round, Session
 from .services.rankings import closed_move, ranking_input
@@ -77,26 +77,12 @@ class ChartSeries:
 
 
 @dataclass(frozen=True)
-class PercentChart:
+class PercentChart(ChartBox):
     """A line chart drawn on the server (inline SVG): the running percentage of the tops move by move."""
 
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
     series: list[ChartSeries]
     y_ticks: list[tuple[float, int]]  # (y, percent)
     x_ticks: list[tuple[float, int]]  # (x, move number)
-
-    @property
-    def plot_end(self) -> int:
-        return self.width - self.right
-
-    @property
-    def y_label_x(self) -> int:
-        return self.left - 6
 
     @property
     def x_label_y(self) -> int:
@@ -197,8 +183,7 @@ def _replay(session: Session, rows: list[RecapRow]) -> list[ReplayStep]:
 
 
 # The chart, in the SVG's own units: 360 wide, so that its text reads at its size on a 390 px phone.
-WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 40
+BOX = ChartBox(width=360, height=220, left=44, right=12, top=12, bottom=40)
 
 
 def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentChart:
@@ -218,10 +203,7 @@ def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentC
             [percent_of(total, tops[i]) for i, total in enumerate(_running(points[leader]))],
         ),
     ]
-    frame = percent_frame(
-        [value for _css, _label, line in lines for value in line], len(rows), width=WIDTH, height=HEIGHT,
-        left=LEFT, right=RIGHT, top=TOP, bottom=BOTTOM,
-    )  # fmt: skip
+    frame = percent_frame([value for _css, _label, line in lines for value in line], len(rows), BOX)
     x, y = frame.x, frame.y
     series = [
         ChartSeries(
@@ -235,7 +217,7 @@ def _chart(player, rows, points, ranked, players, *, finished: bool) -> PercentC
     ]
     every = max(1, math.ceil(len(rows) / 10))
     x_ticks = [(x(i), row.round.number) for i, row in enumerate(rows) if i == 0 or (i + 1) % every == 0]
-    return PercentChart(WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM, series, frame.y_ticks, x_ticks)
+    return PercentChart(**asdict(BOX), series=series, y_ticks=frame.y_ticks, x_ticks=x_ticks)
 
 
 def _running(moves) -> list[int]:
