@@ -32,7 +32,7 @@ from .errors import Conflict, DuplicateError
 from .models import Result, Round, Session, Simultane
 from .services.rankings import ranking_inputs
 from .services.rounds import rounds_drawn
-from .services.sessions import session_create
+from .services.sessions import refuse_unoffered_move_seconds, session_create
 
 
 def _engines(code):
@@ -48,11 +48,7 @@ def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_
     if not name.strip():
         raise DuplicateError(_("Donnez un nom au simultané."))
     rules = rule_set.build()
-    if move_seconds not in rules.move_seconds_choices:
-        raise DuplicateError(
-            _("Temps par coup à choisir parmi : %(choices)s secondes.")
-            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
-        )
+    refuse_unoffered_move_seconds(rules, move_seconds)
     engine = Edition.objects.engine(edition.code)
     if game is None:
         index = move_index(edition.code)
@@ -155,11 +151,7 @@ def simultane_update(*, simultane: Simultane, name: str, starts_at, move_seconds
     keeps its name."""
     _refuse_if_started(simultane)
     rules = simultane.rule_set.build()
-    if move_seconds not in rules.move_seconds_choices:
-        raise DuplicateError(
-            _("Temps par coup à choisir parmi : %(choices)s secondes.")
-            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
-        )
+    refuse_unoffered_move_seconds(rules, move_seconds)
     if not name.strip():
         raise DuplicateError(_("Donnez un nom au simultané."))
     old_name = simultane.name

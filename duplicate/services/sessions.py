@@ -16,6 +16,15 @@ from .history import _record, _refuse_if_finished
 from .players import players_add
 
 
+def refuse_unoffered_move_seconds(rules, move_seconds: int) -> None:
+    """A session's or a simultané's time per move is one its rule set (an engine `RuleSet`) offers."""
+    if move_seconds not in rules.move_seconds_choices:
+        raise DuplicateError(
+            _("Temps par coup à choisir parmi : %(choices)s secondes.")
+            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
+        )
+
+
 def session_create(
     *,
     creator,
@@ -38,11 +47,7 @@ def session_create(
     `game`: the moves of a game file (duplicate.games), checked for this edition, which the session plays in order;
     `replay_of`, `simultane`: the session or the simultané whose game it plays."""
     rules = rule_set.build()
-    if move_seconds not in rules.move_seconds_choices:
-        raise DuplicateError(
-            _("Temps par coup à choisir parmi : %(choices)s secondes.")
-            % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
-        )
+    refuse_unoffered_move_seconds(rules, move_seconds)
     if not name.strip():
         raise DuplicateError(_("Donnez un nom à la séance."))
     if automatic:

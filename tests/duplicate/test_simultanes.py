@@ -995,3 +995,23 @@ def test_rooms_named_alike_are_told_apart_and_a_closed_ones_progress_says_where_
     html = client.get(page).content.decode()
     assert "arrêtée au coup 2" in html
     assert "coup 2 en cours" not in html
+
+
+def test_a_time_per_move_its_rules_do_not_offer_is_refused(comite, eve, simultane):
+    refusal = "Temps par coup à choisir parmi : 60, 120, 150, 180 secondes."
+    with pytest.raises(DuplicateError) as created:
+        simultanes.simultane_create(
+            body=comite,
+            creator=eve,
+            name="Éclair",
+            starts_at=timezone.now() + datetime.timedelta(hours=1),
+            edition=Edition.objects.get(code="fr"),
+            rule_set=RuleSet.objects.get(code="tournoi"),
+            move_seconds=45,
+            game=GAME_ROUNDS,
+        )
+    assert str(created.value) == refusal
+    with pytest.raises(DuplicateError) as updated:
+        simultanes.simultane_update(simultane=simultane, name="Autre", starts_at=simultane.starts_at, move_seconds=45)
+    assert str(updated.value) == refusal
+    assert list(Simultane.objects.values_list("name", "move_seconds")) == [("Simultané des Alpes", 180)]
