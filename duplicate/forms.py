@@ -18,7 +18,29 @@ from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 
 
-class SessionForm(forms.Form):
+class GameSetupMixin:
+    """For a form that starts a game (a session, a simultané) with the fields `edition`, `rule_set` and
+    `game_file`: the site's default edition and rules are chosen at first; a game file gives the edition and the
+    moves (`cleaned_data["game"]`, None without one), read with the rules chosen."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["edition"].initial = Edition.objects.default()
+        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+
+    def clean(self):
+        data = super().clean()
+        data["game"] = None
+        upload = data.get("game_file")
+        if upload and data.get("rule_set"):
+            try:
+                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
+            except forms.ValidationError as error:
+                self.add_error("game_file", error)
+        return data
+
+
+class SessionForm(GameSetupMixin, forms.Form):
     name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"), validators=[SESSION_NAME])
     # An <input type="date"> takes ISO dates only: the French format (24/11/2026) would leave it empty.
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
@@ -62,22 +84,12 @@ class SessionForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = Club.objects.organised_by(user)
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
         self.fields["date"].initial = timezone.localdate()
 
     def clean(self):
-        """A game file gives the session its edition and its moves (`game`)."""
         data = super().clean()
-        data["game"] = None
-        upload = data.get("game_file")
-        if upload and data.get("rule_set"):
-            try:
-                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
-            except forms.ValidationError as error:
-                self.add_error("game_file", error)
-            if data.get("automatic") and data["game"]:
-                self.add_error("game_file", _("Une partie automatique tire ses coups : pas de fichier de partie."))
+        if data.get("automatic") and data["game"]:
+            self.add_error("game_file", _("Une partie automatique tire ses coups : pas de fichier de partie."))
         return data
 
 
@@ -301,7 +313,7 @@ class SeasonForm(forms.ModelForm):
         self.fields["best_of"].widget.attrs.update(min=1, max=SEASON_BEST_OF_MAX)
 
 
-class SimultaneForm(forms.Form):
+class SimultaneForm(GameSetupMixin, forms.Form):
     """A federation body prepares a simultané: its game drawn by the server now, or read from a game file."""
 
     name = forms.CharField(
@@ -314,8 +326,8 @@ class SimultaneForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         help_text=_("Aucune salle ne peut tirer son premier coup avant."),
     )
-    edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
-    rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
+    edition = SessionForm.base_fields["edition"]
+    rule_set = SessionForm.base_fields["rule_set"]
     move_seconds = SessionForm.base_fields["move_seconds"]
     game_file = forms.FileField(
         label=_("Fichier de partie (facultatif)"),
@@ -330,22 +342,9 @@ class SimultaneForm(forms.Form):
     def __init__(self, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["body"].queryset = Club.objects.organised_by(user).bodies()
-        self.fields["edition"].initial = Edition.objects.default()
-        self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
 
     def clean_starts_at(self):
         return future_start(self.cleaned_data["starts_at"])
-
-    def clean(self):
-        data = super().clean()
-        data["game"] = None
-        upload = data.get("game_file")
-        if upload and data.get("rule_set"):
-            try:
-                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
-            except forms.ValidationError as error:
-                self.add_error("game_file", error)
-        return data
 
 
 def future_start(starts_at):

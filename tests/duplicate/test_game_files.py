@@ -215,6 +215,16 @@ def test_a_wrong_upload_says_why_on_its_field_and_creates_nothing(client, alice)
     assert not Session.objects.exists()
 
 
+def test_an_automatic_game_refuses_a_file_and_creates_nothing(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("duplicate:new"), new_session_form(automatic="on", game_file=upload()))
+    assert response.status_code == 400
+    assert response.context["form"].errors["game_file"] == [
+        "Une partie automatique tire ses coups : pas de fichier de partie."
+    ]
+    assert not Session.objects.exists()
+
+
 def test_the_game_file_downloads_for_whoever_reads_the_session(client, played, alice, bob, charlie):
     url = reverse("duplicate:game", args=[played.pk])
     assert client.get(url).status_code == 302  # anonymous: to the login page
