@@ -16,6 +16,15 @@ from .access import get_session_for_organiser
 EXPORT_LABELS = [("csv", "CSV"), ("xlsx", "XLSX"), ("federation", gettext_lazy("Fichier fédéral"))]
 
 
+def export_asked(request, kinds=exports.KINDS) -> str | None:
+    """The file a ranking's page is asked for (`?export=csv`), None for the page itself; a 404 for a kind the page
+    does not offer."""
+    kind = request.GET.get("export")
+    if kind and kind not in kinds:
+        raise Http404
+    return kind or None
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def export(request, pk, kind):

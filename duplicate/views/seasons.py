@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -15,6 +14,7 @@ from ..forms import SeasonForm
 from ..models import Season
 from ..services import seasons as season_services
 from .access import get_season_for_member, get_season_for_organiser
+from .exports import export_asked
 
 
 @login_required
@@ -38,10 +38,8 @@ def season_list(request):
 def season_detail(request, pk):
     season = get_season_for_member(request, pk)
     standing = season_services.season_ranking(season, reader=request.user)
-    kind = request.GET.get("export")
+    kind = export_asked(request, exports.SEASON_KINDS)
     if kind:
-        if kind not in exports.SEASON_KINDS:
-            raise Http404
         content = exports.season_build(season, standing, kind)
         return exports.download(content, kind, exports.season_filename(season, kind))
     context = {"season": season, "standing": standing, "organiser": season.club.is_organiser(request.user)}

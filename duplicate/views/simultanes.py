@@ -19,7 +19,7 @@ from ..forms import RoomForm, SimultaneEditForm, SimultaneForm
 from ..models import Session, Simultane
 from ..player_lines import parse_player_lines
 from .access import get_simultane_for_member, get_simultane_for_organiser
-from .exports import EXPORT_LABELS
+from .exports import EXPORT_LABELS, export_asked
 
 
 @login_required
@@ -270,11 +270,9 @@ def simultane_game(request, pk):
 def simultane_ranking(request, pk):
     """The combined ranking, overall or within one club or one series (?club=, ?serie=), refreshed live."""
     simultane = get_simultane_for_member(request, pk)
-    kind = request.GET.get("export", "")
+    kind = export_asked(request)
     if not kind:
         return _live_page(request, simultane, public=False)
-    if kind not in exports.KINDS:
-        raise Http404
     # Each counted move's score and marks: computed for the file (the live ranking keeps totals only).
     ranking = simultanes.ranking(simultane, detail=True)
     club, series = _filters(request, ranking)

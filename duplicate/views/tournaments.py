@@ -1,7 +1,6 @@
 """Tournaments: sessions an organiser ranks together, on a page and in a file."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -11,6 +10,7 @@ from ..forms import TournamentForm
 from ..models import Tournament
 from ..services import tournaments as tournament_services
 from .access import get_tournament_for_organiser
+from .exports import export_asked
 
 
 @login_required
@@ -35,10 +35,8 @@ def tournament_list(request):
 def tournament_detail(request, pk):
     tournament = get_tournament_for_organiser(request, pk)
     ranking = tournament_services.tournament_ranking(tournament, reader=request.user)
-    kind = request.GET.get("export")
+    kind = export_asked(request)
     if kind:
-        if kind not in exports.KINDS:
-            raise Http404
         content = exports.tournament_build(ranking, kind, tournament.name)
         return exports.download(content, kind, exports.tournament_filename(tournament, kind))
     return render(request, "duplicate/tournament.html", {"tournament": tournament, "ranking": ranking})

@@ -139,6 +139,8 @@ def test_the_tournament_files_are_named_after_it(client, hostile_session, alice,
         assert response.status_code == 200
         assert response["Content-Type"] == content_type
         assert response["Content-Disposition"] == f'attachment; filename="{name}"'
+    assert client.get(f"{url}pdf").status_code == 404
+    assert client.get(url).status_code == 200  # an empty kind is the page
 
 
 def test_a_large_sessions_file_built_by_the_worker(hostile_session, alice):
