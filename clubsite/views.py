@@ -325,13 +325,11 @@ def club_member_role(request, slug, membership_id):
     club = membership.club
     form = RoleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choisissez un rôle dans la liste."))
-        return _render_club(request, club, status=400)
+        return _club_refusal(request, club, _("Choisissez un rôle dans la liste."))
     try:
         services.membership_set_role(membership=membership, role=form.cleaned_data["role"])
     except services.MembershipRefused as refusal:
-        messages.error(request, str(refusal))
-        return _render_club(request, club, status=400)
+        return _club_refusal(request, club, str(refusal))
     messages.success(request, _("Rôle du membre %(name)s modifié.") % {"name": _display_name(membership.user)})
     return redirect("club_detail", slug=club.slug)
 
@@ -344,8 +342,7 @@ def club_member_remove(request, slug, membership_id):
     try:
         services.membership_remove(membership=membership)
     except services.MembershipRefused as refusal:
-        messages.error(request, str(refusal))
-        return _render_club(request, club, status=400)
+        return _club_refusal(request, club, str(refusal))
     messages.success(request, _("%(name)s ne fait plus partie du club.") % {"name": _display_name(membership.user)})
     if membership.user == request.user:
         return redirect("clubs")
@@ -359,10 +356,15 @@ def club_leave(request, slug):
     try:
         services.membership_remove(membership=club.memberships.get(user=request.user))
     except services.MembershipRefused as refusal:
-        messages.error(request, str(refusal))
-        return _render_club(request, club, status=400)
+        return _club_refusal(request, club, str(refusal))
     messages.success(request, _("Vous avez quitté le club « %(name)s ».") % {"name": club.name})
     return redirect("clubs")
+
+
+def _club_refusal(request, club, reason: str):
+    """A refused change to the club's members: its page again (400) with the reason, nothing changed."""
+    messages.error(request, reason)
+    return _render_club(request, club, status=400)
 
 
 def _render_club(request, club, add_form=None, status=200):
