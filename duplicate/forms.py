@@ -18,6 +18,16 @@ from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 
 
+def game_file_field(help_text) -> forms.FileField:
+    """The optional upload of a game file (JSON, `games.FORMAT`), with what it does on this form."""
+    return forms.FileField(
+        label=_("Fichier de partie (facultatif)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+        help_text=help_text,
+    )
+
+
 class GameSetupMixin:
     """For a form that starts a game (a session, a simultané) with the fields `edition`, `rule_set` and
     `game_file`: the site's default edition and rules are chosen at first; a game file gives the edition and the
@@ -71,14 +81,11 @@ class SessionForm(GameSetupMixin, forms.Form):
             "Un fichier CSV collé convient."
         ),
     )
-    game_file = forms.FileField(
-        label=_("Fichier de partie (facultatif)"),
-        required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
-        help_text=_(
+    game_file = game_file_field(
+        _(
             "Une partie exportée d'une autre séance (JSON) : ses tirages et ses tops se jouent dans l'ordre, "
             "dans son édition."
-        ),
+        )
     )
 
     def __init__(self, user, *args, **kwargs):
@@ -329,14 +336,11 @@ class SimultaneForm(GameSetupMixin, forms.Form):
     edition = SessionForm.base_fields["edition"]
     rule_set = SessionForm.base_fields["rule_set"]
     move_seconds = SessionForm.base_fields["move_seconds"]
-    game_file = forms.FileField(
-        label=_("Fichier de partie (facultatif)"),
-        required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
-        help_text=_(
+    game_file = game_file_field(
+        _(
             "Sans fichier, le serveur tire la partie maintenant (règles FISF) et place le meilleur coup de chaque "
             "tirage comme top. Personne ne la voit avant de la jouer."
-        ),
+        )
     )
 
     def __init__(self, user, *args, **kwargs):

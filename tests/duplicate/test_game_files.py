@@ -215,6 +215,21 @@ def test_a_wrong_upload_says_why_on_its_field_and_creates_nothing(client, alice)
     assert not Session.objects.exists()
 
 
+def test_a_new_session_and_a_new_simultane_take_a_json_game_file(client, alice, comite, eve):
+    for user, page, help_text in [
+        (alice, "duplicate:new", "Une partie exportée d'une autre séance (JSON)"),
+        (eve, "duplicate:simultane_new", "Sans fichier, le serveur tire la partie maintenant"),
+    ]:
+        client.force_login(user)
+        field = client.get(reverse(page)).context["form"]["game_file"]
+        assert (field.label, field.field.required, field.field.widget.attrs) == (
+            "Fichier de partie (facultatif)",
+            False,
+            {"accept": ".json,application/json"},
+        )
+        assert str(field.help_text).startswith(help_text)
+
+
 def test_an_automatic_game_refuses_a_file_and_creates_nothing(client, alice):
     client.force_login(alice)
     response = client.post(reverse("duplicate:new"), new_session_form(automatic="on", game_file=upload()))
