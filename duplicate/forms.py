@@ -18,6 +18,13 @@ from .models import SEASON_BEST_OF_MAX, Result, Season, Session
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 
 
+def players_field(help_text) -> forms.CharField:
+    """The players pasted a line each (`player_lines.parse_player_lines`), none at first, with how to write them."""
+    return forms.CharField(
+        label=_("Joueurs"), required=False, widget=forms.Textarea(attrs={"rows": 6}), help_text=help_text
+    )
+
+
 def game_file_field(help_text) -> forms.FileField:
     """The optional upload of a game file (JSON, `games.FORMAT`), with what it does on this form."""
     return forms.FileField(
@@ -72,14 +79,11 @@ class SessionForm(GameSetupMixin, forms.Form):
         label=_("Partie automatique (seul face aux tops : le serveur tire et place chaque top)"),
         required=False,
     )
-    players = forms.CharField(
-        label=_("Joueurs"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_(
+    players = players_field(
+        _(
             "Un joueur par ligne : « table;nom » ou le nom seul ; « @identifiant » pour un membre du site. "
             "Un fichier CSV collé convient."
-        ),
+        )
     )
     game_file = game_file_field(
         _(
@@ -375,15 +379,12 @@ class RoomForm(forms.Form):
 
     club = forms.ModelChoiceField(Club.objects.none(), label=_("Club"), empty_label=None)
     entry = SessionForm.base_fields["entry"]
-    players = forms.CharField(
-        label=_("Joueurs"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_(
+    players = players_field(
+        _(
             "Un joueur par ligne : « table;nom;licence;club;série » (licence, club et série facultatifs : la série "
             "sert au classement par série), « @identifiant » pour un membre du site, ou un fichier CSV collé. "
             "Vous pourrez en ajouter ensuite."
-        ),
+        )
     )
 
     def __init__(self, user, simultane, *args, **kwargs):

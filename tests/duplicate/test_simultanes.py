@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from duplicate import simultanes
 from duplicate.errors import Conflict, DuplicateError
+from duplicate.forms import RoomForm, SessionForm
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
 from duplicate.player_lines import PlayerLine
@@ -1015,3 +1016,17 @@ def test_a_time_per_move_its_rules_do_not_offer_is_refused(comite, eve, simultan
         simultanes.simultane_update(simultane=simultane, name="Autre", starts_at=simultane.starts_at, move_seconds=45)
     assert str(updated.value) == refusal
     assert list(Simultane.objects.values_list("name", "move_seconds")) == [("Simultané des Alpes", 180)]
+
+
+def test_a_new_session_and_a_room_take_their_players_pasted(alice, simultane):
+    for form, help_text in [
+        (SessionForm(alice), "Un joueur par ligne : « table;nom » ou le nom seul"),
+        (RoomForm(alice, simultane), "Un joueur par ligne : « table;nom;licence;club;série »"),
+    ]:
+        field = form["players"]
+        assert (field.label, field.field.required, field.field.widget.attrs) == (
+            "Joueurs",
+            False,
+            {"cols": "40", "rows": 6},
+        )
+        assert str(field.help_text).startswith(help_text)
