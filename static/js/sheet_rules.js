@@ -1,4 +1,4 @@
-// The rules of a classic game that the sheet kept in the browser applies (seeds 000 and 003), each written as the
+// The rules the sheet kept in the browser applies (seeds 000 and 003), classic and duplicate, each written as the
 // engine writes it and named after it: scoring/engine/rules.py, ranking.py, endgame.py and editions.py, and the
 // passed-turn run of sheets/sheet.py. A classic script with no DOM and no figure of its own: the rule sets, the
 // editions and the notation come from the page's config (sheets/local.py's browser_config), and a refusal is a
@@ -56,6 +56,57 @@ globalThis.SheetRules = (() => {
     const ordered = [...totals].sort((a, b) => b - a);
     return totals.map((total) => ordered.indexOf(total) + 1);
   }
+
+  // ---- ranking.py: a duplicate game, each total set against the sum of the tops. ----
+
+  /** percent_of: `total` as a percentage of `topTotal`, one decimal rounded half up (72 of 78: 92.3), 0 before
+   * any top. Worked in whole numbers, as Decimal does: in floats, 6.25 % may come out 6.249…. */
+  function percentOf(total, topTotal) {
+    if (!topTotal) return 0;
+    const sign = Math.sign(total) * Math.sign(topTotal);
+    const twice = 2 * Math.abs(total) * 1000 + Math.abs(topTotal); // (tenths + ½) × 2 × topTotal
+    const divisor = 2 * Math.abs(topTotal);
+    return (sign * (twice - (twice % divisor))) / divisor / 10;
+  }
+
+  /** ranking.py's _score: a score not written counts 0. */
+  const scoreAt = (line, move) => (move < line.length ? line[move] : null) ?? 0;
+
+  /** solos_by_move: for each move, the player whose score beats every other's, or null; none alone. */
+  function solosByMove(tops, scores) {
+    if (scores.length < 2) return tops.map(() => null);
+    return tops.map((_top, move) => {
+      const moveScores = scores.map((line) => scoreAt(line, move));
+      const best = Math.max(...moveScores);
+      const leaders = moveScores.flatMap((score, player) => (score === best ? [player] : []));
+      return leaders.length === 1 ? leaders[0] : null;
+    });
+  }
+
+  /** rank, with neither penalty nor avertissement: for each player (`scores[seat]`, a score or null per move), his
+   * total with his solos' bonus, gap and percentage of the tops, and place. An empty top counts 0. */
+  function duplicateRanking(tops, scores, rules) {
+    const topTotal = tops.reduce((sum, top) => sum + (top ?? 0), 0);
+    const bonus = scores.length >= rules.solo_min_players ? rules.solo_bonus : 0;
+    const soloists = solosByMove(tops, scores);
+    const figures = scores.map((line, player) => {
+      const solos = soloists.filter((soloist) => soloist === player).length;
+      const written = tops.reduce((sum, _top, move) => sum + scoreAt(line, move), 0);
+      return { total: written + solos * bonus, solos, solo_points: solos * bonus };
+    });
+    const places = sharedPlaces(figures.map(({ total }) => total));
+    return figures.map(({ total, solos, solo_points }, player) => ({
+      total,
+      gap: total - topTotal,
+      percent: percentOf(total, topTotal),
+      place: places[player],
+      solos,
+      solo_points,
+    }));
+  }
+
+  /** A score above its move's top cannot be (duplicate/services/results.py): a typo, once both are written. */
+  const aboveTop = (score, top) => score !== null && top !== null && score > top;
 
   // ---- endgame.py. ----
 
@@ -195,6 +246,9 @@ globalThis.SheetRules = (() => {
     passLimitReached,
     passRun,
     sharedPlaces,
+    percentOf,
+    duplicateRanking,
+    aboveTop,
     endOfGame,
     rackValue,
     rackLetters,

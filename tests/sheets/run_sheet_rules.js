@@ -18,6 +18,9 @@ function calls(config) {
       return { run, reached: rules.passLimitReached(set, run, players) };
     },
     sharedPlaces: ({ totals }) => rules.sharedPlaces(totals),
+    percentOf: ({ total, topTotal }) => rules.percentOf(total, topTotal),
+    duplicateRanking: ({ tops, scores, rules: set }) => rules.duplicateRanking(tops, scores, set),
+    aboveTop: ({ score, top }) => rules.aboveTop(score, top),
     endOfGame: ({ scores, values, rule }) => rules.endOfGame(scores, values, rule),
     split: ({ text, edition }) => rules.split(text, editions[edition], notation),
     rackValue: ({ text, edition }) => rules.rackValue(text, editions[edition], notation),

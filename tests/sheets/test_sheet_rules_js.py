@@ -17,7 +17,7 @@ import pytest
 from scoring.engine.editions import BLANK, LIGATURES
 from scoring.engine.endgame import MAX_RACK_VALUE, check_racks, end_of_game, rack_letters, rack_value
 from scoring.engine.errors import ScoringError
-from scoring.engine.ranking import shared_places
+from scoring.engine.ranking import percent_of, rank, shared_places
 from scoring.engine.rules import DEFAULT_RULES, EndOfGame
 from scoring.models import Edition
 from sheets.local import RULE_FIELDS, browser_config
@@ -232,6 +232,63 @@ def test_it_shares_places_as_the_engine(config):
     ]
     expected = [engine_answer(lambda case=case: shared_places(case["totals"])) for case in cases]
     assert_agree("sharedPlaces", cases, expected, config)
+
+
+def test_it_takes_the_percentage_of_the_tops_as_the_engine(config):
+    """percent_of, one decimal rounded half up: every total of 0 to 300 against every sum of tops of 0 to 160
+    (6.25 %, 12.5 %… included), then long games' sums."""
+    cases = [{"total": total, "topTotal": tops} for total in range(301) for tops in range(161)]
+    rng = random.Random(2408)
+    cases += [{"total": rng.randrange(0, 20_000), "topTotal": rng.randrange(1, 20_000)} for _ in range(5000)]
+    expected = [engine_answer(lambda case=case: percent_of(case["total"], case["topTotal"])) for case in cases]
+    assert_agree("percentOf", cases, expected, config)
+
+
+RANKED = (
+    "total",
+    "gap",
+    "percent",
+    "place",
+    "solos",
+    "solo_points",
+)  # a duplicate ranking's row, as the sheet shows it
+
+
+def test_it_ranks_a_duplicate_game_as_the_engine(config):
+    """ranking.rank on the sheet's duplicate games: one to four players (alone against the tops too), scores and
+    tops left empty (0), equal to the top or above it, solos with and without their bonus, shared places."""
+    rng = random.Random(2409)
+    cases, expected = [], []
+    for _ in range(4000):
+        rules = dataclasses.replace(
+            DEFAULT_RULES, solo_bonus=rng.choice((0, 10, 7)), solo_min_players=rng.choice((1, 2, 3, 4, 16))
+        )
+        players, moves = rng.randrange(1, 5), rng.randrange(0, 26)
+        tops = [rng.choice((None, 0, rng.randrange(0, 130), rng.randrange(0, 130))) for _ in range(moves)]
+        scores = [
+            [
+                rng.choice((None, 0, top, top, rng.randrange(0, 140))) if top is not None else rng.choice((None, 12))
+                for top in tops
+            ]
+            for _ in range(players)
+        ]
+        cases.append({"tops": tops, "scores": scores, "rules": for_browser(rules)})
+        rows = rank(tops=[top or 0 for top in tops], scores=dict(enumerate(scores)), rules=rules)
+        by_seat = sorted(rows, key=lambda row: row.player)
+        expected.append({"value": [{field: getattr(row, field) for field in RANKED} for row in by_seat]})
+    assert_agree("duplicateRanking", cases, expected, config)
+
+
+def above_top(score, top) -> bool:
+    """duplicate/services/results.py's check: a score above the move's top is a typo, once the top is known."""
+    return top is not None and score is not None and score > top
+
+
+def test_it_flags_a_score_above_the_top_as_the_duplicate_room(config):
+    values = (None, 0, 1, 35, 36, 37, 2000)
+    cases = [{"score": score, "top": top} for score in values for top in values]
+    expected = [{"value": above_top(case["score"], case["top"])} for case in cases]
+    assert_agree("aboveTop", cases, expected, config)
 
 
 def random_rules(rng):
