@@ -61,7 +61,8 @@ def test_it_is_open_to_visitors_and_sends_nothing_by_itself(client):
     assert "Cette feuille reste dans ce navigateur, sur cet appareil : rien n'est envoyé au serveur." in html
     assert f"Les {GAMES_KEPT} dernières parties sont gardées, dans ce navigateur seulement." in html
     assert "data-save-url" not in html  # a visitor is not offered "Enregistrer dans mon compte"
-    assert 'href="/parties/locale/">Feuille de marque</a>' in html  # in the site header, for everyone
+    # In the site header, for everyone, under a name of its own: a member's game is his "Feuille de marque".
+    assert 'href="/parties/locale/">Feuille de ce navigateur</a>' in html
 
 
 def test_it_gives_the_script_the_rule_sets_as_the_admin_left_them(client):
