@@ -89,6 +89,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "clubsite.context_processors.invitations",
+                "sheets.context_processors.below_counter",
             ],
         },
     },

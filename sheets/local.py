@@ -25,6 +25,8 @@ MAX_BODY_BYTES = 64 * 1024
 GAMES_KEPT = 20  # in the browser: seed 003's "les 20 dernières parties"
 FIRST_YEAR = 2000  # no game kept in a browser began before (the site did not exist)
 CLOCK_AHEAD = datetime.timedelta(days=1)
+DUPLICATE_MIN_PLAYERS = 1  # a duplicate game may be played alone, against the tops (seed 000)
+TEMPLATE = "sheets/includes/browser_sheet.html"
 
 MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
 MAX_RACK_LENGTH = Player._meta.get_field("rack_left").max_length
@@ -41,14 +43,40 @@ RULE_FIELDS = (
     "passes_per_player_limit",
     "pass_rounds_limit",
     "end_of_game",
+    "solo_bonus",
+    "solo_min_players",
+    "move_seconds",
+    "move_seconds_choices",
 )
 
 
-def browser_config() -> dict:
-    """What the page's script needs: the rule sets and editions as the admin left them, the engine's figures
-    for reading what is typed (static/js/sheet_rules.js applies its rules with them), and the bounds of what it
-    may keep and send, so that a game it accepts is one the server accepts too."""
+def sheet_context(*, below_counter: bool) -> dict:
+    """What the sheet's template needs, on its own page or under the counter (`below_counter`): its figures, and
+    the seats as many as the rule sets admit players."""
+    low, high = RuleSet.objects.player_bounds()
     return {
+        "template": TEMPLATE,
+        "below_counter": below_counter,
+        "config": browser_config((low, high)),
+        "games_kept": GAMES_KEPT,
+        "min_players": low,
+        "max_players": high,
+        "counts": range(low, high + 1),
+        "seats": range(1, high + 1),
+    }
+
+
+def browser_config(player_bounds: tuple[int, int] | None = None) -> dict:
+    """What the page's script needs: the rule sets and editions as the admin left them, the engine's figures
+    for reading what is typed (static/js/sheet_rules.js applies its rules with them), the players each type of
+    game admits, and the bounds of what it may keep and send, so that a game it accepts is one the server accepts
+    too."""
+    low, high = player_bounds or RuleSet.objects.player_bounds()
+    return {
+        "players": {
+            "classic": {"min": low, "max": high},
+            "duplicate": {"min": DUPLICATE_MIN_PLAYERS, "max": high},
+        },
         "rules": [_rules_for_browser(code, is_default) for code, is_default in _codes(RuleSet)],
         "editions": [_edition_for_browser(code, is_default) for code, is_default in _codes(Edition)],
         "kinds": dict(Line.Kind.choices),

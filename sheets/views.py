@@ -13,7 +13,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubsite.actions import object_action
 from clubsite.throttling import refusal as throttle_refusal
 from scoring.engine.endgame import end_of_game
-from scoring.models import RuleSet
 from scoring.views import counter_page, grid_page
 
 from . import local, services
@@ -385,13 +384,4 @@ def game_import(request):
 def local_sheet(request):
     """The score sheet kept in this browser, for visitors and members alike. The page sends nothing to the
     server, except a member's "Enregistrer dans mon compte"."""
-    low, high = RuleSet.objects.player_bounds()
-    context = {
-        "config": local.browser_config(),
-        "games_kept": local.GAMES_KEPT,
-        "min_players": low,
-        "max_players": high,
-        "counts": range(low, high + 1),
-        "seats": range(1, high + 1),
-    }
-    return render(request, "sheets/local.html", context)
+    return render(request, "sheets/local.html", {"browser_sheet": local.sheet_context(below_counter=False)})

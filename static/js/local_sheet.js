@@ -1,8 +1,9 @@
-// The score sheet kept in this browser (seeds 000 and 003), for visitors and members alike.
-// Every game lives in localStorage and nothing leaves the browser: the one request this script makes is a
-// member's "Enregistrer dans mon compte". The rules are static/js/sheet_rules.js's (the engine's, held to it by
-// tests/sheets/test_sheet_rules_js.py), their figures the page's config (the admin's rule sets and editions, the
-// engine's notation), the French the template's.
+// The score sheet kept in this browser (seeds 000 and 003), for visitors and members alike, on its own page and
+// under the counter. Every game lives in localStorage and nothing leaves the browser: the one request this script
+// makes is a member's "Enregistrer dans mon compte". The rules are static/js/sheet_rules.js's (the engine's, held to
+// it by tests/sheets/test_sheet_rules_js.py), their figures the page's config (the admin's rule sets and editions,
+// the engine's notation), the French the template's. A duplicate game's table and timer are
+// static/js/duplicate_sheet.js's; this script keeps the games and draws the rest.
 (() => {
   "use strict";
 
@@ -16,6 +17,7 @@
   const { rackValue, rackLetters, checkRacks, strip } = SheetRules;
   const saveUrl = root.dataset.saveUrl || "";
   const csrfToken = root.dataset.csrf || "";
+  const belowCounter = root.hasAttribute("data-below-counter");
   const lang = document.documentElement.lang || "fr";
   const STORAGE_KEY = "clubsite.local-sheet.v1";
   const EDITABLE_KINDS = ["play", "penalty"];
@@ -24,22 +26,28 @@
 
   const $ = (id) => document.getElementById(id);
 
-  /** A sentence of the template with its %(name)s and %(name)d placeholders filled, as Python's % does. */
+  /** A sentence of the template with its %(name)s and %(name)d placeholders filled and %% a %, as Python's % does. */
   function format(template, values = {}) {
-    return template.replace(/%\((\w+)\)[sd]/g, (_match, key) => String(values[key]));
+    return template.replace(/%\((\w+)\)[sd]|%%/g, (match, key) => (match === "%%" ? "%" : String(values[key])));
   }
+
+  /** The page's sentence `name` for `count` points: French takes the singular for 0 and 1 (its `name`One). */
+  const forCount = (name, count) => text[Math.abs(count) < 2 && text[`${name}One`] ? `${name}One` : name];
 
   /** A refusal (static/js/sheet_rules.js's RuleError) as the page writes it. */
   const sentence = (error) => format(text[error.sentence], error.values);
 
   // ---- A game and its sheet, as sheets/sheet.py computes a member's. ----
 
+  const isDuplicate = (game) => game.type === "duplicate";
+  const rulesOf = (game) => rulesByCode[game.rules];
+
   function displayName(game, seat) {
     return game.players[seat] || format(text.player, { number: seat + 1 });
   }
 
   function buildSheet(game) {
-    const rules = rulesByCode[game.rules];
+    const rules = rulesOf(game);
     const totals = game.players.map(() => 0);
     let nextTurn = 0;
     const rows = game.lines.map((line, index) => {
@@ -73,14 +81,16 @@
   }
 
   /** Each player's total in seat order during the game; once it is over, the final scores, best first. */
-  function standings(sheet) {
+  function standings(game) {
+    if (isDuplicate(game)) return duplicate.standings(game);
+    const sheet = buildSheet(game);
     if (sheet.results) return sheet.results.map((r) => ({ seat: r.seat, total: r.final, place: r.place }));
     const places = sharedPlaces(sheet.totals);
     return sheet.totals.map((total, seat) => ({ seat, total, place: places[seat] }));
   }
 
   /** Best first, for a game's summary (as the member's history shows his games). */
-  const bestFirst = (sheet) => standings(sheet).sort((a, b) => a.place - b.place);
+  const bestFirst = (game) => standings(game).sort((a, b) => a.place - b.place);
 
   // ---- The games in localStorage: newest first, the last `limits.games` kept. ----
 
@@ -109,6 +119,7 @@
   // A game whose rule set or edition the admin has since removed stays stored, but cannot be shown.
   const shown = (game) => Boolean(rulesByCode[game.rules] && editionsByCode[game.edition]);
   const currentGame = () => store.games.find((game) => game.id === store.current && shown(game)) || null;
+  const gameById = (id) => store.games.find((game) => game.id === id) || null;
   const now = () => new Date().toISOString();
 
   /** Every change goes through here: the game is marked changed, kept, and the page drawn again. */
@@ -120,11 +131,13 @@
     render();
   }
 
-  function newGame(players, editionCode, chosenRules) {
+  function newGame(type, players, editionCode, chosenRules) {
     const chosen = rulesByCode[chosenRules];
-    const switched = !allowsPlayers(chosen, players.length) && Boolean(rulesByCode[chosen.fallback_code]);
+    const classic = type !== "duplicate";
+    const switched = classic && !allowsPlayers(chosen, players.length) && Boolean(rulesByCode[chosen.fallback_code]);
     const game = {
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      type: classic ? "classic" : "duplicate",
       started: now(),
       updated: now(),
       edition: editionCode,
@@ -136,14 +149,20 @@
       finished: null,
       saved: null,
     };
+    if (!classic) Object.assign(game, duplicate.fresh(game.players.length));
     store.games.unshift(game);
     store.games = store.games.slice(0, limits.games);
     store.current = game.id;
     persist();
     showFinish(false);
     render();
-    toast(format(text.started, { name: displayName(game, 0) }));
-    $("points").focus();
+    if (classic) {
+      toast(format(text.started, { name: displayName(game, 0) }));
+      $("points").focus();
+    } else {
+      toast(text.startedDuplicate);
+      duplicate.focusFirstCell();
+    }
   }
 
   // ---- Drawing the page. ----
@@ -158,15 +177,30 @@
   }
 
   let toastTimer = null;
+  let undoToast = null;
 
-  function toast(message, isError = false) {
+  /** A short message at the foot of the screen; with `undo`, an "Annuler" beside it that calls it. */
+  function toast(message, { error = false, undo = null } = {}) {
     const node = $("toast");
     node.textContent = message;
-    node.classList.toggle("error", isError);
+    node.classList.toggle("error", error);
     node.hidden = false;
+    undoToast = undo;
+    $("toast-undo").hidden = !undo;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { node.hidden = true; }, 4000);
+    toastTimer = setTimeout(() => {
+      node.hidden = true;
+      $("toast-undo").hidden = true;
+      undoToast = null;
+    }, undo ? 10000 : 4000);
   }
+
+  $("toast-undo").addEventListener("click", () => {
+    const undo = undoToast;
+    undoToast = null;
+    $("toast-undo").hidden = true;
+    if (undo) undo();
+  });
 
   function fieldError(id, message) {
     const node = $(`${id}-error`);
@@ -185,25 +219,58 @@
     renderPrevious();
   }
 
+  function gameMeta(game) {
+    const parts = [editionsByCode[game.edition].name, rulesOf(game).name, isDuplicate(game) ? text.duplicate : ""];
+    return parts.filter(Boolean).join(" · ");
+  }
+
   function renderGame(game) {
-    const sheet = buildSheet(game);
-    const edition = editionsByCode[game.edition];
     $("game-title").textContent = format(text.gameOf, { date: formatDate(game.started) });
-    $("game-meta").textContent = [edition.name, sheet.rules.name, game.finished ? text.finished : ""].filter(Boolean).join(" · ");
+    $("game-meta").textContent = [gameMeta(game), game.finished ? text.finished : ""].filter(Boolean).join(" · ");
     const switchedFrom = rulesByCode[game.switchedFrom];
     $("switched-note").hidden = !switchedFrom;
     if (switchedFrom) $("switched-note").textContent = switchedNote(switchedFrom, game.players.length);
 
-    $("scoreboard").replaceChildren(...standings(sheet).map(({ seat, total }) => {
+    const classic = !isDuplicate(game);
+    for (const id of ["entry", "pass-limit", "finish", "results", "classic-lines", "finish-open"]) {
+      if (!classic) $(id).hidden = true;
+    }
+    $("duplicate").hidden = classic;
+    if (classic) renderClassic(game);
+    else {
+      renderScoreboard(game, duplicate.standings(game), null);
+      duplicate.render(game, counted);
+    }
+
+    const remove = deleteControl(game);
+    remove.querySelector('[data-action="ask-delete"]').textContent = text.deleteGame;
+    root.querySelector('.confirm-slot[data-game="current"]').replaceChildren(remove);
+    $("current-save").replaceChildren(...(saveable(game) ? [saveControl(game)] : []));
+  }
+
+  function renderScoreboard(game, seats, turn) {
+    $("scoreboard").replaceChildren(...seats.map(({ seat, total, row }) => {
       const card = clone("tpl-score-card");
       card.querySelector(".name").textContent = displayName(game, seat);
       card.querySelector(".total").textContent = total;
       card.querySelector(".total").id = `local-total-${seat}`;
-      card.classList.toggle("turn", seat === sheet.turn);
-      card.querySelector(".turn-label").hidden = seat !== sheet.turn;
+      card.classList.toggle("turn", seat === turn);
+      card.querySelector(".turn-label").hidden = seat !== turn;
+      const againstTops = card.querySelector(".against-tops");
+      againstTops.hidden = !row;
+      if (row) {
+        againstTops.id = `local-against-tops-${seat}`;
+        againstTops.textContent = duplicate.againstTops(row);
+      }
       return card;
     }));
+  }
+
+  function renderClassic(game) {
+    const sheet = buildSheet(game);
+    renderScoreboard(game, standings(game), sheet.turn);
     $("pass-limit").hidden = !sheet.passLimitReached || Boolean(game.finished);
+    $("classic-lines").hidden = false;
 
     const playing = !game.finished;
     $("entry").hidden = !playing || !$("finish").hidden;
@@ -217,6 +284,8 @@
       $("challenge-panel").hidden = !sheet.rules.challenge_penalty;
       $("challenge-explain").textContent = format(text.challengeExplain, { penalty: sheet.rules.challenge_penalty });
     }
+    $("counted-note").hidden = !counted;
+    $("counted-note").textContent = counted ? countedText(counted) : "";
     $("finish-open").hidden = !playing || !$("finish").hidden;
 
     $("results").hidden = !sheet.results;
@@ -236,11 +305,6 @@
     $("lines-table").hidden = !sheet.rows.length;
     $("no-lines").hidden = Boolean(sheet.rows.length);
     $("lines-body").replaceChildren(...sheet.rows.map((row) => lineRow(game, row)));
-
-    const remove = deleteControl(game);
-    remove.querySelector('[data-action="ask-delete"]').textContent = text.deleteGame;
-    root.querySelector('.confirm-slot[data-game="current"]').replaceChildren(remove);
-    $("current-save").replaceChildren(...(saveUrl ? [saveControl(game)] : []));
   }
 
   function switchedNote(chosen, count) {
@@ -259,7 +323,8 @@
     row.querySelector(".number").textContent = number;
     row.querySelector(".player").textContent = displayName(game, line.player);
     const words = line.kind === "challenge" && line.words > 1 ? ` × ${line.words}` : "";
-    row.querySelector(".kind").textContent = config.kinds[line.kind] + words;
+    const move = line.move ? ` · ${line.move}` : "";
+    row.querySelector(".kind").textContent = config.kinds[line.kind] + words + move;
     row.querySelector(".cumulative").textContent = cumulative;
     const points = row.querySelector(".points");
     if (!game.finished && EDITABLE_KINDS.includes(line.kind)) {
@@ -289,19 +354,18 @@
     $("previous-list").replaceChildren(...previous.map((game) => {
       const card = clone("tpl-previous");
       card.dataset.id = game.id;
-      const sheet = buildSheet(game);
       card.querySelector(".date").textContent = formatDate(game.started, true);
       const status = card.querySelector(".status");
       status.textContent = game.finished ? text.finished : text.inProgress;
       status.classList.toggle("done", Boolean(game.finished));
-      card.querySelector(".players").replaceChildren(...bestFirst(sheet).map(({ seat, total, place }, i) => {
+      card.querySelector(".players").replaceChildren(...bestFirst(game).map(({ seat, total, place }, i) => {
         const span = document.createElement(game.finished && place === 1 ? "b" : "span");
         span.textContent = `${i ? " · " : ""}${displayName(game, seat)} ${total}`;
         return span;
       }));
-      card.querySelector(".meta").textContent = `${editionsByCode[game.edition].name} · ${sheet.rules.name}`;
+      card.querySelector(".meta").textContent = gameMeta(game);
       card.querySelector(".confirm-slot").replaceChildren(deleteControl(game));
-      card.querySelector(".save-slot").replaceChildren(...(saveUrl ? [saveControl(game)] : []));
+      card.querySelector(".save-slot").replaceChildren(...(saveable(game) ? [saveControl(game)] : []));
       return card;
     }));
     $("no-previous").hidden = previous.length > 0;
@@ -312,6 +376,9 @@
     control.dataset.id = game.id;
     return control;
   }
+
+  // The account's sheets are classic games: a duplicate game stays in the browser.
+  const saveable = (game) => Boolean(saveUrl) && !isDuplicate(game);
 
   function saveControl(game) {
     const control = clone(game.saved ? "tpl-saved" : "tpl-save");
@@ -333,16 +400,80 @@
     $("finish-error").hidden = true;
   }
 
+  /** The seats, the legend and the rules' note for the type of game chosen (its players: the page's config). */
   function updateNewGameForm() {
-    const count = Number($("player-count").value);
-    for (const field of document.querySelectorAll(".name-field")) field.hidden = Number(field.dataset.seat) >= count;
+    const type = $("game-type").value;
+    const bounds = config.players[type];
+    const select = $("player-count");
+    const wanted = Math.min(Math.max(Number(select.value), bounds.min), bounds.max);
+    const counts = Array.from({ length: bounds.max - bounds.min + 1 }, (_none, i) => String(bounds.min + i));
+    if ([...select.options].map((option) => option.value).join() !== counts.join()) {
+      select.replaceChildren(...counts.map((count) => new Option(count, count)));
+    }
+    select.value = String(wanted);
+    $("players-legend").textContent = format(text.playersLegend, bounds);
+    $("game-type-note").hidden = type !== "duplicate";
+    for (const field of document.querySelectorAll(".name-field")) field.hidden = Number(field.dataset.seat) >= wanted;
     const chosen = rulesByCode[$("rules").value];
-    const switches = !allowsPlayers(chosen, count) && Boolean(rulesByCode[chosen.fallback_code]);
+    const switches = type === "classic" && !allowsPlayers(chosen, wanted) && Boolean(rulesByCode[chosen.fallback_code]);
     $("rules-note").hidden = !switches;
-    $("rules-note").textContent = switches ? switchedNote(chosen, count) : "";
+    $("rules-note").textContent = switches ? switchedNote(chosen, wanted) : "";
+  }
+
+  // ---- The counter above the sheet: its counted move, inscribed in one touch. ----
+
+  let counted = null; // {score, words: [{word, score}], detail_text, tiles_used} or null
+  let countedSent = false; // the counter sends "counter:result" itself: its drawn total is no longer read
+  let inscribedMove = ""; // the move last put on a classic sheet, not offered again while the counter still shows it
+
+  function countedText(move) {
+    const words = move.words.map(({ word }) => word).filter(Boolean).join(" + ");
+    const points = move.score;
+    return words ? format(forCount("counted", points), { words, points }) : format(forCount("countedPoints", points), { points });
+  }
+
+  /** The counter's move, or none. The points box follows it, unless something else was typed there. */
+  function setCounted(move) {
+    const before = counted;
+    const valid = move && Number.isInteger(move.score) && Array.isArray(move.words);
+    if (!valid || JSON.stringify(move) !== inscribedMove) inscribedMove = "";
+    counted = valid && !inscribedMove ? move : null;
+    const points = $("points");
+    if (points.value === "" || (before && points.value === String(before.score))) points.value = counted ? counted.score : "";
+    render();
+  }
+
+  /** The counted move is on the sheet: the counter may clear it. */
+  function inscribed(move) {
+    document.dispatchEvent(new CustomEvent("sheet:inscribed", { detail: { score: move.score } }));
+  }
+
+  // Until the counter sends its result (issue 25), the total it draws stands for it.
+  function drawnResult() {
+    const total = document.querySelector("#result #total, #grid-result #total");
+    if (!total) return null;
+    const names = document.querySelectorAll("#counter .calculation .word-name, #grid-result .word-name");
+    return { score: Number(total.textContent), words: [...names].map((name) => ({ word: name.textContent, score: null })), detail_text: "", tiles_used: null };
+  }
+
+  if (belowCounter) {
+    document.addEventListener("counter:result", (event) => {
+      countedSent = true;
+      setCounted(event.detail);
+    });
+    document.addEventListener("htmx:afterSettle", () => {
+      if (!countedSent) setCounted(drawnResult());
+    });
   }
 
   // ---- What each button does. ----
+
+  /** A whole number typed in a field; 0 for an empty box (seed 003); null for anything else. */
+  function typedPoints(input) {
+    const value = input.value.trim();
+    if (value === "" && !input.validity.badInput) return 0;
+    return /^-?[0-9]+$/.test(value) ? Number(value) : null;
+  }
 
   /** A whole number typed in a field, or null. */
   function typedInteger(input) {
@@ -352,30 +483,39 @@
 
   function refuseLine(game) {
     if (game.lines.length < limits.lines) return false;
-    toast(format(text.tooManyLines, { max: limits.lines }), true);
+    toast(format(text.tooManyLines, { max: limits.lines }), { error: true });
     return true;
   }
 
-  function recordTurn(kind, points = 0) {
+  function recordTurn(kind, points = 0, move = "") {
     const game = currentGame();
-    if (refuseLine(game)) return;
+    if (refuseLine(game)) return false;
     const seat = buildSheet(game).turn;
-    change(game, (g) => g.lines.push({ player: seat, kind, points }));
+    change(game, (g) => g.lines.push({ player: seat, kind, points, ...(move ? { move } : {}) }));
     const next = displayName(game, buildSheet(game).turn);
     const name = displayName(game, seat);
-    toast(kind === "play" ? format(text.recorded, { points, name }) : format(text.turnRecorded, { kind: config.kinds[kind], name, next }));
+    toast(kind === "play" ? format(forCount("recorded", points), { points, name }) : format(text.turnRecorded, { kind: config.kinds[kind], name, next }));
+    return true;
   }
 
   $("points-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const game = currentGame();
-    const max = rulesByCode[game.rules].max_move_points;
-    const points = typedInteger($("points"));
+    const max = rulesOf(game).max_move_points;
+    const points = typedPoints($("points"));
     if (points === null) return fieldError("points", text.pointsMissing);
     if (points < 0 || points > max) return fieldError("points", format(text.pointsRange, { max }));
     fieldError("points", "");
-    recordTurn("play", points);
+    const move = counted && counted.score === points ? counted : null;
+    const words = move ? move.words.map(({ word }) => word).filter(Boolean).join(" + ") : "";
+    if (!recordTurn("play", points, words)) return;
     $("points").value = "";
+    if (move) {
+      inscribedMove = JSON.stringify(move);
+      counted = null;
+      render();
+      inscribed(move);
+    }
     $("points").focus();
   });
 
@@ -406,7 +546,7 @@
     fieldError("challenge-words", "");
     if (refuseLine(game)) return;
     const seat = Number($("challenger").value);
-    const points = rulesByCode[game.rules].challenge_penalty * words;
+    const points = rulesOf(game).challenge_penalty * words;
     $("challenge-panel").open = false;
     $("challenge-words").value = 1;
     change(game, (g) => g.lines.push({ player: seat, kind: "challenge", points: -points, words }));
@@ -415,7 +555,7 @@
 
   $("undo").addEventListener("click", () => {
     const game = currentGame();
-    if (!game.lines.length) return toast(text.nothingToUndo, true);
+    if (!game.lines.length) return toast(text.nothingToUndo, { error: true });
     const number = game.lines.length;
     change(game, (g) => g.lines.pop());
     toast(format(text.undone, { number }));
@@ -428,8 +568,8 @@
     const index = Number(form.dataset.index);
     const line = game.lines[index];
     const input = form.querySelector("input");
-    const points = typedInteger(input);
-    const max = rulesByCode[game.rules].max_move_points;
+    const max = rulesOf(game).max_move_points;
+    const points = line.kind === "play" ? typedPoints(input) : typedInteger(input);
     let refusal = "";
     if (line.kind === "play" && (points === null || points < 0 || points > max)) refusal = format(text.pointsRange, { max });
     if (line.kind === "penalty" && (points === null || points > -1 || points < -limits.penalty)) refusal = text.penaltyRange;
@@ -444,15 +584,27 @@
       return;
     }
     change(game, (g) => { g.lines[index].points = points; });
-    toast(format(text.edited, { number: index + 1, points }));
+    toast(format(forCount("edited", points), { number: index + 1, points }));
   });
 
+  // × takes a line off at once, with "Annuler" to put it back: a tap never loses a line without a way back.
   $("lines-body").addEventListener("click", (event) => {
     const button = event.target.closest("[data-delete-line]");
     if (!button) return;
+    const game = currentGame();
     const index = Number(button.dataset.deleteLine);
-    change(currentGame(), (g) => g.lines.splice(index, 1));
-    toast(format(text.deletedLine, { number: index + 1 }));
+    const [line] = game.lines.slice(index, index + 1);
+    change(game, (g) => g.lines.splice(index, 1));
+    const number = index + 1;
+    toast(format(text.deletedLine, { number }), {
+      undo: () => {
+        const kept = gameById(game.id);
+        if (!kept || refuseLine(kept)) return;
+        change(kept, (g) => g.lines.splice(index, 0, line));
+        toast(format(text.restoredLine, { number }));
+      },
+    });
+    $("toast-undo").focus();
   });
 
   $("finish-open").addEventListener("click", () => {
@@ -522,7 +674,7 @@
 
   $("again").addEventListener("click", () => {
     const game = currentGame();
-    newGame(game.players, game.edition, game.switchedFrom || game.rules);
+    newGame(game.type, game.players, game.edition, game.switchedFrom || game.rules);
   });
 
   $("new-game-open").addEventListener("click", () => {
@@ -530,7 +682,7 @@
     showNewGame(true);
     render();
     $("new-game").scrollIntoView({ block: "start" });
-    $("name-0").focus();
+    $("game-type").focus();
   });
 
   $("new-game-cancel").addEventListener("click", () => {
@@ -538,8 +690,7 @@
     render();
   });
 
-  $("player-count").addEventListener("change", updateNewGameForm);
-  $("rules").addEventListener("change", updateNewGameForm);
+  for (const id of ["game-type", "player-count", "rules"]) $(id).addEventListener("change", updateNewGameForm);
 
   $("new-game-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -547,7 +698,7 @@
     const seats = [...document.querySelectorAll(".name-field input")];
     const names = seats.slice(0, count).map((field) => field.value);
     showNewGame(false);
-    newGame(names, $("edition").value, $("rules").value);
+    newGame($("game-type").value, names, $("sheet-edition").value, $("rules").value);
     for (const field of seats) field.value = "";
   });
 
@@ -556,7 +707,7 @@
     const button = event.target.closest("[data-action]");
     if (!button) return;
     const id = button.closest("[data-id]").dataset.id;
-    const game = store.games.find((g) => g.id === id);
+    const game = gameById(id);
     if (!game) return;
     const control = button.closest(".delete-control");
     switch (button.dataset.action) {
@@ -604,12 +755,9 @@
     };
   }
 
-  async function save(game, button) {
-    const message = button.closest(".save-control").querySelector(".save-message");
-    const say = (sentence) => { message.textContent = sentence; message.classList.add("error"); button.disabled = false; };
-    button.disabled = true;
-    message.classList.remove("error");
-    message.textContent = text.saving;
+  /** The one request: the game to the member's account. Answers {status, data}, or null when the server is out of
+   * reach. */
+  async function sendToAccount(game) {
     let response;
     try {
       response = await fetch(saveUrl, {
@@ -619,12 +767,23 @@
         body: JSON.stringify(payload(game)),
       });
     } catch {
-      return say(text.saveOffline);
+      return null;
     }
+    return { status: response.status, data: await response.json().catch(() => null) };
+  }
+
+  async function save(game, button) {
+    const message = button.closest(".save-control").querySelector(".save-message");
+    const say = (sentence) => { message.textContent = sentence; message.classList.add("error"); button.disabled = false; };
+    button.disabled = true;
+    message.classList.remove("error");
+    message.textContent = text.saving;
+    const answer = await sendToAccount(game);
+    if (!answer) return say(text.saveOffline);
+    const { status, data } = answer;
     // Logged out in the meantime (401), or logged in again elsewhere, which changed the CSRF token (403).
-    if (response.status === 401 || response.status === 403) return say(text.saveLogin);
-    const data = await response.json().catch(() => null);
-    if (response.status === 201 && data?.url) {
+    if (status === 401 || status === 403) return say(text.saveLogin);
+    if (status === 201 && data?.url) {
       // Kept without touching `updated`: the copy in the account is this very state of the game.
       game.saved = { url: data.url, at: game.updated };
       persist();
@@ -642,5 +801,13 @@
     render();
   });
 
+  const duplicate = globalThis.DuplicateSheet({
+    $, clone, text, format, forCount, toast, change, displayName, rulesOf, limits, lang, countedText,
+    current: currentGame,
+    byId: gameById,
+    counted: () => counted,
+  });
+
+  if (belowCounter) counted = drawnResult();
   render();
 })();

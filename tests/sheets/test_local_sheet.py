@@ -68,6 +68,7 @@ def test_it_is_open_to_visitors_and_sends_nothing_by_itself(client):
 def test_it_gives_the_script_the_rule_sets_as_the_admin_left_them(client):
     tournament = RuleSet.objects.get(code="tournoi")
     tournament.challenge_penalty, tournament.max_move_points = 7, 1500
+    tournament.move_seconds, tournament.move_seconds_choices = 120, "60,120,180"
     tournament.save()  # as the admin does
     html = client.get(URL).content.decode()
     config = json.loads(re.search(r'<script id="local-sheet-config" type="application/json">(.*?)</script>', html)[1])
@@ -85,13 +86,46 @@ def test_it_gives_the_script_the_rule_sets_as_the_admin_left_them(client):
         "passes_per_player_limit": 3,
         "pass_rounds_limit": 0,
         "end_of_game": "finisher_gains_others",
+        "solo_bonus": 10,
+        "solo_min_players": 16,
+        "move_seconds": 120,
+        "move_seconds_choices": [60, 120, 180],
         "is_default": True,
     }
+    # A classic game takes the seats the rule sets admit; a duplicate game as many, or one alone against the tops.
+    assert config["players"] == {"classic": {"min": 2, "max": 4}, "duplicate": {"min": 1, "max": 4}}
     assert rules["boite"]["penalty_offer"] == 10 and rules["boite"]["pass_rounds_limit"] == 2
     french = config["editions"][0]
     assert french["code"] == "fr" and french["is_default"]
     assert [french["values"][letter] for letter in "EAUZ"] == [1, 1, 1, 10]
     assert french["counts"]["?"] == 2 and sum(french["counts"].values()) == 102
+
+
+def test_the_sheet_sits_under_the_counter_and_the_grid_for_visitors_and_members(client, alice):
+    """Issue 25: the sheet kept in the browser, under the site's own counter, typed and grid, with the same figures
+    as on its page; not under a member's game or a duplicate session, which have their sheet."""
+    for user in (None, alice):
+        if user:
+            client.force_login(user)
+        for url in ("/", "/grille/"):
+            html = client.get(url).content.decode()
+            assert '<div id="local-sheet" data-below-counter' in html, url
+            assert '<h2 id="browser-sheet-title">Feuille de marque de ce navigateur</h2>' in html
+            assert html.count('id="local-sheet-config"') == 1 and html.count('id="sheet-edition"') == 1
+            assert ('data-save-url="/parties/locale/enregistrer/"' in html) == bool(user)
+    assert "data-below-counter" not in client.get(URL).content.decode()
+
+
+def test_the_counter_s_answers_while_typing_leave_the_sheet_out(client):
+    response = client.post("/", {"words": "1", "w0": "ECOLES", "edition": "fr"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "local-sheet" not in response.content.decode()
+
+
+def test_a_member_s_game_counter_has_no_browser_sheet(client, alice, game):
+    client.force_login(alice)
+    for url in (f"/parties/{game.pk}/compter/", f"/parties/{game.pk}/grille/"):
+        response = client.get(url)
+        assert response.status_code == 200 and "local-sheet" not in response.content.decode(), url
 
 
 def test_it_rejects_post_on_the_page(client):
