@@ -138,10 +138,10 @@ def test_a_member_finds_the_sheet_under_the_counter_and_saves_it_himself(page, s
     before = len(sent)
     page.locator("#current-save").get_by_role("button", name="Enregistrer dans mon compte").click()
     expect(page.locator("#current-save")).to_contain_text("Enregistrée dans votre compte")
-    assert [(r.method, urlsplit(r.url).path) for r in sent[before:]] == [("POST", "/parties/locale/enregistrer/")]
+    assert [(r.method, urlsplit(r.url).path) for r in sent[before:]] == [("POST", "/api/sheets/local-games")]
     # That explicit save carries the game, and nothing else did.
     assert [(method, urlsplit(url).path) for method, url in carrying_the_sheet(sent[before:])] == [
-        ("POST", "/parties/locale/enregistrer/")
+        ("POST", "/api/sheets/local-games")
     ]
     assert carrying_the_sheet(sent[:before]) == []
 

@@ -112,7 +112,7 @@ def test_the_sheet_sits_under_the_counter_and_the_grid_for_visitors_and_members(
             assert '<div id="local-sheet" data-below-counter' in html, url
             assert '<h2 id="browser-sheet-title">Feuille de marque de ce navigateur</h2>' in html
             assert html.count('id="local-sheet-config"') == 1 and html.count('id="sheet-edition"') == 1
-            assert ('data-save-url="/parties/locale/enregistrer/"' in html) == bool(user)
+            assert ('data-save-url="/api/sheets/local-games"' in html) == bool(user)
     assert "data-below-counter" not in client.get(URL).content.decode()
 
 
