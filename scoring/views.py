@@ -1,5 +1,6 @@
+import json
+
 from django.conf import settings
-from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -10,6 +11,7 @@ from clubsite.throttling import answered
 from clubsite.throttling import refusal as throttle_refusal
 
 from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore, board_rows
+from .browser import page_data, total_sentence
 from .engine.board import square_name
 from .engine.errors import ScoringError, clause
 from .engine.lexicon import in_lexicon
@@ -33,7 +35,8 @@ from .models import Edition, Lexicon, RuleSet, move_index
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def counter(request):
-    """The typed counter. What the visitor types comes by POST and is scored, never stored nor logged."""
+    """The typed counter. The page scores in the visitor's browser (static/js/counter_page.js); a form posted
+    without JavaScript, a button or a share link is scored here, never stored nor logged."""
     return counter_page(request)
 
 
@@ -72,7 +75,10 @@ def counter_page(request, *, template_name="scoring/counter.html", edition_code=
     else:
         state = CounterForm().state(Edition.objects.engine(edition_code))
     result = _result(state)
+    codes = [state.edition_code] if edition_code else [code for code, _name in editions]
     context = {
+        **page_data([Edition.objects.engine(code) for code in codes], RuleSet.objects.engine()),
+        "tile_placeholder": TILE_PLACEHOLDER,
         "state": state,
         "result": result,
         "detail_text": _detail_text(state, result),
@@ -85,27 +91,15 @@ def counter_page(request, *, template_name="scoring/counter.html", edition_code=
         "grid_url": reverse("grid"),
         **(extra_context or {}),
     }
+    response = render(request, template_name, context, status=status)
     if request.htmx and request.method == "POST":
-        return _partial_response(request, template_name, context, status)
-    return render(request, template_name, context, status=status)
+        # A button (a share link, the host page's own): the page's template draws the form, with its blocks.
+        return _swap_region(response, "#counter")
+    return response
 
 
-def _partial_response(request, template_name, context, status=200):
-    """While typing, only the result and the tiles of the word being typed change; buttons redraw the form.
-
-    The page's own template draws the form, so that the blocks of the app that hosts the counter are filled.
-    """
-    trigger = request.htmx.trigger_name or ""
-    if request.POST.get("action"):
-        return _swap_region(render(request, template_name, context, status=status), "#counter")
-    parts = [render(request, "scoring/counter.html#result", context).content.decode()]
-    for index, word in enumerate(context["state"].words):
-        word_context = {**context, "word": word, "index": index, "oob": True}
-        parts.append(render(request, "scoring/counter.html#calculation", word_context).content.decode())
-        if trigger in (f"w{index}", "edition"):
-            tiles = render(request, "scoring/counter.html#tiles", word_context).content.decode()
-            parts.append(tiles.replace('class="tiles"', 'class="tiles" hx-swap-oob="true"', 1))
-    return HttpResponse("".join(parts))
+# The tile static/js/counter_page.js copies for each letter typed, its placeholders filled in the browser.
+TILE_PLACEHOLDER = {"letter": "@L@", "value": "@v@", "forced_blank": True}
 
 
 def _edition_or_default(code):
@@ -153,7 +147,7 @@ def _detail_text(state, result) -> str:
     if result.too_many_tiles:
         lines.append(gettext(result.warning))
     else:
-        lines.append(gettext("Total : %(score)d points") % {"score": result.score})
+        lines.append(total_sentence(result.score) % {"score": result.score})
     return "\n".join(lines)
 
 
@@ -202,10 +196,12 @@ def grid_page(request, store: BoardStore):
     best, best_error, best_status = (None, "", 200)
     if action in ("best", "show"):
         best, best_error, best_status = _best_moves(request, board, form, edition, rules)
+    edition_locked = store.edition_locked or bool(moves)
     context = {
+        **_grid_browser_data(store, edition if edition_locked else None, moves, rules),
         "editions": Edition.objects.values_list("code", "name"),
         "edition": edition,
-        "edition_locked": store.edition_locked or bool(moves),
+        "edition_locked": edition_locked,
         "form": form,
         "pending": pending,
         "words": [(word, in_lexicon(word, lexicon) if lexicon else None) for word in words],
@@ -230,15 +226,28 @@ def grid_page(request, store: BoardStore):
         **store.context(),
     }
     status = 400 if refused else best_status
-    if request.htmx and request.method == "POST" and not action:
-        response = render(request, "scoring/grid.html#workspace", context, status=status)
-        return reswap(retarget(response, "#workspace"), "outerHTML")
     response = answered(render(request, store.template_name, context, status=status), best_error)
     if not (request.htmx and request.method == "POST"):
         return response
     # A button redraws the whole grid, with the host page's own blocks (its banner, its buttons). A best move laid
     # from the list further down brings the board back into view, where the move now is.
     return _swap_region(response, "#grid-app", "outerHTML show:#board:top" if action == "show" else "outerHTML")
+
+
+def _grid_browser_data(store, locked_edition, moves, rules) -> dict:
+    """What the grid page's script counts with: the figures of the editions the page may count in (the board's
+    alone once it is locked), the moves on the board, the tiles played off it and the racks the tracking takes."""
+    codes = [locked_edition.code] if locked_edition else list(Edition.objects.values_list("code", flat=True))
+    return {
+        **page_data([Edition.objects.engine(code) for code in codes], rules),
+        "board_data": json.dumps(
+            {
+                "moves": moves,
+                "off_board_tiles": [{"letter": tile.letter, "blank": tile.blank} for tile in store.off_board_tiles],
+                "players": store.player_count,
+            }
+        ),
+    }
 
 
 def _swap_region(response, selector, swap="outerHTML"):

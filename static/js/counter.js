@@ -1,12 +1,4 @@
-// The counter's small helpers: copy buttons, the tile panel closing on Escape, and the form sent again when a
-// tile's setting changes.
-
-// A square, "déjà posé" or "joker" changed: the counter's form listens for "tile-change" (typed words send
-// themselves as they are typed). An htmx trigger filter would do the same by eval, which the site's CSP forbids.
-document.addEventListener("change", (event) => {
-  const form = event.target.closest("#counter-form");
-  if (form && event.target.type !== "text") form.dispatchEvent(new Event("tile-change"));
-});
+// The counter's small helpers: copy buttons and the tile panel closing on Escape (static/js/counter_page.js counts).
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-copy]");
   if (!button) return;

@@ -1,5 +1,5 @@
 // Grid mode: touch a square to start there (again to turn), type letters, touch a new tile to make it a blank.
-// The server lays the letters and scores them; this only fills the form's fields and asks for a new count.
+// This only fills the form's fields and asks static/js/counter_page.js for a new count.
 (() => {
   const ROWS = "ABCDEFGHIJKLMNO";
   const form = () => document.getElementById("grid-form");
@@ -18,7 +18,7 @@
     return form().querySelector("input[name=direction][value=h]").checked;
   }
 
-  // A joker mark names a new tile on its square (H8M): the server drops the marks no tile matches any more.
+  // A joker mark names a new tile on its square (H8M): the count drops the marks no tile matches any more.
   function toggleBlank(mark) {
     const blanks = new Set(field("blanks").value.split(",").filter(Boolean));
     blanks.has(mark) ? blanks.delete(mark) : blanks.add(mark);
@@ -71,7 +71,7 @@
     recount();
   });
 
-  // Typed in the start box or chosen with the buttons: caught before htmx sends the form.
+  // Typed in the start box or chosen with the buttons: caught before the count.
   document.addEventListener(
     "change",
     (event) => {
@@ -79,9 +79,4 @@
     },
     true,
   );
-
-  // Keep the keyboard's focus on the board after htmx redraws it.
-  document.addEventListener("htmx:afterSwap", (event) => {
-    if (event.detail.target.id === "workspace" && document.activeElement === document.body) field("board")?.focus();
-  });
 })();

@@ -28,6 +28,14 @@ globalThis.ScoreRules = (() => {
     });
   }
 
+  /** ngettext for the page's texts: a sentence with a plural comes in the forms Intl.PluralRules names ({one,
+   * other} in French, whose "one" takes 0 and 1, as the catalog's Plural-Forms), chosen by the rule of `locale`,
+   * the page's language; a sentence without a plural is itself. */
+  function plural(sentence, count, locale) {
+    if (typeof sentence === "string") return sentence;
+    return sentence[new Intl.PluralRules(locale).select(count)] ?? sentence.other;
+  }
+
   /** A sentence as it reads after a colon: its first letter in lowercase, unless its first word is in capitals. */
   function clause(text) {
     const word = text.split(" ", 1)[0];
@@ -505,7 +513,8 @@ globalThis.ScoreRules = (() => {
       const lines = result.byWord.filter(Boolean).map((word) => `${word.word} : ${word.calculation}`);
       lines.push(`${texts.tilesPlaced} : ${result.tilesPlaced}`);
       if (result.bonus) lines.push(format(texts.bonus, { bonus: result.bonus }));
-      lines.push(result.tooManyTiles ? texts.tooManyTiles : format(texts.total, { score: result.score }));
+      const total = plural(texts.total, result.score, texts.locale);
+      lines.push(result.tooManyTiles ? texts.tooManyTiles : format(total, { score: result.score }));
       return lines.join("\n");
     }
 
@@ -628,5 +637,5 @@ globalThis.ScoreRules = (() => {
     return joined;
   }
 
-  return { ScoreError, format, clause, message, refusedMove, strip, forEdition };
+  return { ScoreError, format, plural, clause, message, refusedMove, strip, forEdition };
 })();

@@ -4,8 +4,6 @@
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from duplicate.models import Change, Result
 from duplicate.services.results import result_set
@@ -220,19 +218,6 @@ def test_a_refusal_with_htmx_redraws_the_counter_with_the_players_choice_kept(cl
     html = response.content.decode()
     assert f'<option value="{bob_player.pk}" selected>' in html
     assert 'name="position" type="text" value="H8"' in html
-
-
-def test_typing_in_the_counter_answers_the_calculation_only(client, session, alice):
-    round_add(session=session, draw_text="ECOLEST")
-    client.force_login(alice)
-    with CaptureQueriesContext(connection) as queries:
-        response = client.post(counter_url(session), ECOLES, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="w0")
-    assert response.status_code == 200
-    # The players and their results are read for the buttons only, not for each letter typed.
-    read = [query["sql"] for query in queries]
-    assert not [sql for sql in read if '"duplicate_player"."name"' in sql or '"duplicate_result"."score"' in sql]
-    assert 'id="total">22<' in response.content.decode()
-    assert "<select" not in response.content.decode()
 
 
 def test_permission_ladder_on_the_counter(client, session, alice, bob, charlie, grenoble, bob_player):

@@ -1,18 +1,36 @@
-"""The typed counter at /: scored as the visitor types, never stored, shareable on request."""
+"""The typed counter at /: scored in the visitor's browser, by the server for a form sent without JavaScript, a
+button or a share link; never stored, shareable on request."""
 
 import base64
+import json
 import re
 
 import pytest
 from django.contrib.sessions.models import Session
+from django.utils.translation import gettext
+
+from scoring.browser import SCRIPT_SENTENCES, counter_texts
+from scoring.engine.figures import counter_figures
+from scoring.models import Edition, RuleSet
+
+from .test_score_rules_js import SENTENCES
 
 pytestmark = pytest.mark.django_db
 
 ECOLES = {"words": "1", "edition": "fr", "w0": "écoles", "w0_1_sq": "LD", "w0_5_sq": "MD"}
 
 
+def page(response) -> str:
+    """The page as shown: the <template>s the browser copies from left out."""
+    return re.sub(r"<template .*?</template>", "", response.content.decode(), flags=re.S)
+
+
 def calculations(response):
-    return re.findall(r'<output class="calculation"[^>]*>(.*?)</output>', response.content.decode())
+    return re.findall(r'<output class="calculation"[^>]*>(.*?)</output>', page(response))
+
+
+def json_script(response, name):
+    return json.loads(re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', page(response))[1])
 
 
 def total(response):
@@ -35,19 +53,57 @@ def test_ecoles_without_javascript(client):
     assert 'id="tiles-placed">6<' in response.content.decode()
 
 
-def test_typing_with_htmx_returns_the_result_the_calculation_and_the_tiles_of_that_word(client):
-    response = client.post("/", ECOLES, HTTP_HX_REQUEST="true", HTTP_HX_TRIGGER_NAME="w0")
-    html = response.content.decode()
-    assert html.lstrip().startswith('<section id="result"')
-    assert 'id="calc-0" for="w0" hx-swap-oob="true"' in html
-    assert 'class="tiles" hx-swap-oob="true" id="tiles-0"' in html
-    assert total(response) == 22
+def test_nothing_typed_is_sent_as_it_is_typed(client):
+    """The page counts in the browser: the form is posted by a button only, never on a letter or a tile's change."""
+    html = page(client.post("/", ECOLES))
+    assert html.count("hx-post") == 1
+    assert 'hx-post="/" hx-target="#counter" hx-swap="outerHTML" hx-trigger="submit"' in html
+    assert "hx-trigger" not in html.replace('hx-trigger="submit"', "")
 
 
-def test_changing_a_tile_setting_leaves_the_tiles_alone(client):
-    response = client.post("/", ECOLES, HTTP_HX_REQUEST="true")
-    assert 'id="tiles-0"' not in response.content.decode()
+def test_a_button_sent_by_htmx_redraws_the_counter(client):
+    response = client.post("/", {**ECOLES, "action": "share"}, HTTP_HX_REQUEST="true")
+    assert (response["HX-Retarget"], response["HX-Reselect"], response["HX-Reswap"]) == (
+        "#counter",
+        "#counter",
+        "outerHTML",
+    )
     assert total(response) == 22
+    assert 'id="share-url"' in response.content.decode()
+
+
+def test_the_page_gives_the_browser_its_figures_and_sentences(client):
+    response = client.get("/")
+    figures = json_script(response, "counter-figures")
+    codes = list(Edition.objects.values_list("code", flat=True))
+    assert [edition["code"] for edition in figures["editions"]] == codes and len(codes) == 9
+    engine = counter_figures([Edition.objects.engine(code) for code in codes], RuleSet.objects.engine())
+    assert figures == json.loads(json.dumps(engine))
+    assert figures["rules"]["bingo_bonus"] == 50 and figures["editions"][codes.index("fr")]["values"]["Z"] == 10
+    texts = json_script(response, "counter-texts")
+    assert texts == counter_texts()
+    assert texts["total"] == {"one": "Total : %(score)s point", "other": "Total : %(score)s points"}
+    assert texts["locale"] == "fr"
+
+
+def test_the_pages_sentences_are_the_ones_the_script_is_held_to(client):
+    """test_score_rules_js.py proves score_rules.js with its own copy of the sentences: the page gives the same."""
+    texts = counter_texts()
+    expected = {name: gettext(template) for name, template in SENTENCES.items() if isinstance(template, str)}
+    assert {name: texts[name] for name in SCRIPT_SENTENCES} == expected
+    singular, plural = SENTENCES["total"]
+    assert texts["total"] == {"one": singular, "other": plural}
+    assert set(SENTENCES) == {*SCRIPT_SENTENCES, "total"}
+
+
+def test_one_point_is_singular(client):
+    html = page(client.post("/", {"w0": "A"}))
+    assert '<p class="total">Total : <strong id="total">1</strong> point</p>' in html
+    assert "Jetons posés depuis le chevalet : 1\nTotal : 1 point</pre>" in html
+    html = page(client.post("/", {"w0": "A", "w0_0_bl": "1"}))
+    assert '<p class="total">Total : <strong id="total">0</strong> point</p>' in html
+    html = page(client.post("/", {"w0": "AS"}))
+    assert '<p class="total">Total : <strong id="total">2</strong> points</p>' in html
 
 
 def test_secondary_words_and_the_seven_tile_bonus(client):
@@ -95,9 +151,11 @@ def test_add_and_remove_secondary_words(client):
 
 def test_at_most_seven_secondary_words(client):
     data = {"words": "8", **{f"w{i}": "AB" for i in range(8)}, "action": "add"}
-    html = client.post("/", data).content.decode()
+    html = page(client.post("/", data))
     assert 'name="w8"' not in html
-    assert "Ajouter un mot secondaire" not in html
+    assert '<button type="submit" name="action" value="add" hidden>Ajouter un mot secondaire</button>' in html
+    html = page(client.post("/", {"words": "7", **{f"w{i}": "AB" for i in range(7)}}))
+    assert '<button type="submit" name="action" value="add">Ajouter un mot secondaire</button>' in html
 
 
 def test_share_link_restores_every_setting(client):

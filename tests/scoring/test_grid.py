@@ -1,6 +1,8 @@
 """Grid mode at /grille/: letters laid from a start square, the move placed and kept in the session."""
 
+import json
 import re
+from html import unescape
 
 import pytest
 
@@ -16,6 +18,13 @@ def grid_post(client, **data):
 def total(response):
     match = re.search(r'id="total">(\d+)<', response.content.decode())
     return int(match[1]) if match else None
+
+
+def board_data(response):
+    """What the grid gives its script, in #grid-app's data-board."""
+    return json.loads(
+        unescape(re.search(r'<div id="grid-app" class="grid-app" data-board="([^"]*)">', response.content.decode())[1])
+    )
 
 
 def error(response):
@@ -164,12 +173,39 @@ def test_the_counters_own_stores_keep_the_board_store_contract(rf, django_user_m
     assert not isinstance(object(), BoardStore)
 
 
-def test_htmx_typing_redraws_only_the_workspace(client):
-    response = client.post("/grille/", {"start": "H4", "letters": "VAGUE"}, HTTP_HX_REQUEST="true")
-    assert response.content.decode().lstrip().startswith('<div id="workspace"')
-    assert response["HX-Retarget"] == "#workspace"
+def test_nothing_typed_is_sent_as_it_is_typed(client):
+    """The page counts in the browser: the grid's form is posted by a button only, never on a letter, a touch, the
+    players' count or the edition."""
+    html = grid_post(client, start="H4", letters="VAGUE").content.decode()
+    form = re.search(r'<form id="grid-form"[^>]*>', html)[0]
+    assert 'hx-trigger="submit"' in form and 'hx-target="#grid-app"' in form
+    assert re.findall(r"hx-trigger=\"([^\"]*)\"", html) == ["submit"]
+    assert 'id="players" name="players" form="grid-form">' in html
+
+
+def test_a_button_sent_by_htmx_redraws_the_grid(client):
     response = client.post("/grille/", {"start": "H4", "letters": "VAGUE", "action": "place"}, HTTP_HX_REQUEST="true")
     assert (response["HX-Retarget"], response["HX-Reselect"]) == ("#grid-app", "#grid-app")
+    assert board_data(response) == {"moves": ["H4 VAGUE"], "off_board_tiles": [], "players": None}
+
+
+def test_the_page_gives_the_browser_the_board_it_counts_on(client):
+    html = client.get("/grille/").content.decode()
+    assert '<script id="counter-figures" type="application/json">' in html
+    assert '<script id="counter-texts" type="application/json">' in html
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    response = client.get("/grille/")
+    assert board_data(response)["moves"] == ["H4 VAGUE"]
+    figures = json.loads(
+        re.search(r'id="counter-figures" type="application/json">(.*?)</script>', response.content.decode())[1]
+    )
+    assert [edition["code"] for edition in figures["editions"]] == ["fr"]  # a board laid in French stays French
+
+
+def test_one_point_is_singular(client):
+    grid_post(client, start="H4", letters="VAGUE", action="place")
+    response = grid_post(client, start="G5", direction="v", letters="L", blanks="G5L")
+    assert '<p class="total">Total : <strong id="total">1</strong> point</p>' in response.content.decode()
 
 
 def test_alert_names_a_letter_played_more_often_than_the_set_holds(client):

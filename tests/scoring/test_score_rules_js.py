@@ -20,6 +20,7 @@ import pytest
 from django.utils.translation import gettext
 
 from scoring import views
+from scoring.browser import counter_texts
 from scoring.engine.board import (
     CENTER,
     SIZE,
@@ -83,7 +84,7 @@ SENTENCES = {
     "offBoard": "« %(move)s » ne tient plus sur la grille : %(reason)s",
     "tilesPlaced": "Jetons posés depuis le chevalet",
     "bonus": "Prime pour sept jetons posés : +%(bonus)d",
-    "total": "Total : %(score)d points",
+    "total": ("Total : %(score)s point", "Total : %(score)s points"),  # ngettext's singular and plural
 }
 # The engine's refusals the counter never meets: a rack held against the full set is the word finder's.
 NOT_THE_COUNTER_S = {"Le tirage compte %(count)d « %(letter)s » : le jeu n'en a que %(in_set)d."}
@@ -100,7 +101,8 @@ def figures():
 
 @pytest.fixture(scope="module")
 def texts():
-    return {name: gettext(template) for name, template in SENTENCES.items()}
+    """The page's sentences, as the counter's pages give them (test_counter.py holds them to SENTENCES)."""
+    return counter_texts()
 
 
 @pytest.fixture
@@ -126,6 +128,7 @@ def sentence_patterns():
     return {
         name: re.compile(re.sub(r"%\\\(\w+\\\)[sd]", ".*", re.escape(gettext(template))), re.S)
         for name, template in SENTENCES.items()
+        if isinstance(template, str)
     }
 
 
@@ -254,6 +257,8 @@ SEED_TYPED = [
     typed_case("fr", typed_word("VAGUE", {0: "LD", 4: "MD"})),
     typed_case("fr", typed_word("AVIONS", {1: "LD", 5: "MD"}, on_board=".x....")),
     typed_case("fr", typed_word("MOT")),
+    typed_case("fr", typed_word("A")),  # "Total : 1 point", in the singular
+    typed_case("fr", typed_word("A", blanks="x")),  # and 0
     typed_case("fr", typed_word("MOT", {0: "LT"})),
     typed_case("fr", typed_word("MOT", {0: "LT", 2: "MD"})),
     typed_case("fr", typed_word("JOUEURS")),
