@@ -79,6 +79,13 @@ PAGE_SENTENCES = {
     ),
     "gridLettersHint": gettext_noop("Tapez les lettres du mot."),
     "joker": gettext_noop("(joker)"),
+    # What a touch on the grid did, said on screen (a touch on a new tile and a touch on a free square differ).
+    "jokerOn": gettext_noop("Le %(letter)s posé en %(square)s devient un joker."),
+    "jokerOff": gettext_noop("Le %(letter)s posé en %(square)s n'est plus un joker."),
+    "startHere": gettext_noop("Commencer un mot en %(square)s"),
+    "started": gettext_noop("Case de départ %(square)s, sens %(direction)s."),
+    "horizontal": gettext_noop("horizontal"),
+    "vertical": gettext_noop("vertical"),
 }
 
 

@@ -1,6 +1,7 @@
 """The counter counts in the visitor's browser (issue 25): typed and grid mode score in the page, every request
-recorded; the counted move announced to the page; a print keeps the calculation; the joker marks of an emptied
-word dropped; "1 point" in the singular; and without JavaScript the form still counts on the server."""
+recorded; the counted move announced to the page; a print keeps the calculation; the grid's two gestures on a
+pending tile told apart; the joker marks of an emptied word dropped; "1 point" in the singular; and without
+JavaScript the form still counts on the server."""
 
 import pytest
 from playwright.sync_api import expect
@@ -186,6 +187,42 @@ def test_emptying_the_letters_drops_every_joker_mark(page):
     type_letters(page, "zebre", total=32)
     expect(page.locator("#grid-result .notation")).to_have_text("H6 ZEBRE")
     expect(square(page, "H8").locator(".t")).to_have_class("t")
+
+
+def test_a_touch_on_a_pending_tile_makes_a_joker_and_says_so(page):
+    """With ÉCOLES pending from H3, a touch on H4 to start MOUTONS made its C a blank, and MOUTONS went from H3
+    (68, not 70), without a word. The touch on a pending tile still makes a joker, as seed 000 says, and the page
+    says so; starting the word there is another gesture."""
+    page.goto("/grille/")
+    touch(page, "H3")
+    type_letters(page, "écoles", total=22)
+    square(page, "H4").click()
+    status = page.locator("#touch-status")
+    expect(status).to_contain_text("Le C posé en H4 devient un joker.")
+    expect(page.locator("#grid-result #total")).to_have_text("10")
+    expect(square(page, "H4").locator(".t")).to_have_class("t blank")
+    expect(page.locator("#start")).to_have_value("H3")
+
+    square(page, "H4").click()
+    expect(status).to_contain_text("Le C posé en H4 n'est plus un joker.")
+    expect(page.locator("#grid-result #total")).to_have_text("22")
+    square(page, "H4").click()
+    expect(page.locator("#grid-result #total")).to_have_text("10")
+
+    status.get_by_role("button", name="Commencer un mot en H4").click()
+    expect(status).to_have_text("Case de départ H4, sens horizontal.")
+    expect(page.locator("#letters")).to_have_value("")
+    expect(page.locator("#blanks")).to_have_value("")
+    expect(square(page, "H4")).to_contain_class("start")
+    type_letters(page, "moutons", total=70)
+    expect(page.locator("#grid-result .notation")).to_have_text("H4 MOUTONS")
+    expect(page.locator("#grid-result .bonus")).to_have_text("Prime pour sept jetons posés : +50")
+
+    page.locator("#letters").fill("")
+    square(page, "A1").click()
+    expect(status).to_have_text("Case de départ A1, sens horizontal.")
+    square(page, "A1").click()
+    expect(status).to_have_text("Case de départ A1, sens vertical.")
 
 
 def test_without_javascript_the_form_still_counts_on_the_server(browser, live_server):
