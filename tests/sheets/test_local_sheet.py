@@ -116,9 +116,13 @@ def test_the_sheet_sits_under_the_counter_and_the_grid_for_visitors_and_members(
     assert "data-below-counter" not in client.get(URL).content.decode()
 
 
-def test_the_counter_s_answers_while_typing_leave_the_sheet_out(client):
+def test_the_counter_s_htmx_answers_swap_the_counter_only_never_the_sheet(client):
+    """Typing sends nothing now (issue 25); a button the counter still posts (a share link) swaps #counter alone,
+    so the sheet under it, with what the browser keeps, is never replaced."""
     response = client.post("/", {"words": "1", "w0": "ECOLES", "edition": "fr"}, headers={"HX-Request": "true"})
-    assert response.status_code == 200 and "local-sheet" not in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 200 and response["HX-Reselect"] == "#counter"
+    assert html.index('id="counter"') < html.index('id="local-sheet"')
 
 
 def test_a_member_s_game_counter_has_no_browser_sheet(client, alice, game):
