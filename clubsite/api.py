@@ -14,7 +14,7 @@ from ninja.parser import Parser
 from scoring.engine.errors import ScoringError
 from scoring.schemas import PATTERN_HINTS
 
-from .throttling import too_many_requests
+from .throttling import Refusal
 
 
 class RefusedBody(ValueError):
@@ -158,7 +158,10 @@ def on_http_error(request, exc: HttpError):
 
 @api.exception_handler(Throttled)
 def on_throttled(request, exc: Throttled):
-    return _detail(request, too_many_requests(exc.wait), 429)
+    """An operation's throttles (ninja then sets Retry-After again, the same), or a rate counted inside a handler
+    (`clubsite.throttling.count`): 429, Retry-After and the French sentence, as a page says it."""
+    refusal = Refusal(exc.wait)
+    return refusal.answer(_detail(request, str(refusal), 429))
 
 
 @api.exception_handler(AuthenticationError)

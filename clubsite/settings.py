@@ -165,11 +165,20 @@ SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
 # and by the address mailed, whoever asks (clubsite/mail_limits.py): ten an hour from one address lets a club's
 # members sign up together on its Wi-Fi, five an hour lets a member retype a new address he got wrong, three an
 # hour to one mailbox lets its owner ask twice more for a mail slow to come, and nobody flood it.
+# "draw" is each search of a duplicate draw's tops (the console, the API, an automatic game's "Coup suivant" on the
+# player's page, which a visitor holding its link may press): a move takes a minute at the quickest, and thirty a
+# minute leave room for a paper game of 25 moves entered in one go, or an automatic game played at a move every two
+# seconds, while one client can keep at most a core and a half busy (each search stops at SEARCH_TIME_LIMIT).
+# "sheet_copy" is a game copied from the sheet kept in the browser into an account (POST /api/sheets/local-games,
+# members only): one a game played, sixty an hour for a member copying a whole evening's games and trying again.
 NINJA_DEFAULT_THROTTLE_RATES = {
     "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
     "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
     "visitor_search": env_rate("DJANGO_RATE_SEARCH_VISITOR", "10/min"),
     "member_search": env_rate("DJANGO_RATE_SEARCH_MEMBER", "60/min"),
+    "visitor_draw": env_rate("DJANGO_RATE_DRAW_VISITOR", "30/min"),
+    "member_draw": env_rate("DJANGO_RATE_DRAW_MEMBER", "30/min"),
+    "member_sheet_copy": env_rate("DJANGO_RATE_SHEET_COPY_MEMBER", "60/hour"),
     "visitor_mail": env_rate("DJANGO_RATE_MAIL_VISITOR", "10/hour"),
     "member_mail": env_rate("DJANGO_RATE_MAIL_MEMBER", "5/hour"),
     "recipient_mail": env_rate("DJANGO_RATE_MAIL_RECIPIENT", "3/hour"),

@@ -14,15 +14,17 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 from ninja.conf import settings as ninja_settings
+from ninja.errors import Throttled
 from ninja.throttling import AnonRateThrottle, UserRateThrottle
 
 
 class RateFromSettings:
-    """Reads its rate at each request (ninja reads it once, at import), so that a changed setting applies."""
+    """Reads its rate at each request (ninja reads it once, at import), so that a changed setting applies; an
+    operation's throttles, made at import, read none then (a setting without their scope is only wrong if used)."""
 
     def __init__(self, scope: str):
         self.scope = scope
-        super().__init__()
+        self.rate = None
 
     def get_rate(self):
         return ninja_settings.DEFAULT_THROTTLE_RATES[self.scope]
@@ -91,6 +93,15 @@ def refusal(request, kind: str) -> Refusal | None:
     """Count a page's request of `kind` as the API counts its own: None while this client is within its rate, else
     the refusal (its text the French sentence; `answer()` gives the page the API's 429 and Retry-After)."""
     return refused(request, throttles(kind))
+
+
+def count(request, kind: str) -> None:
+    """Count a request of `kind` whose computing starts inside a service (a draw's search of its tops), on a page
+    or in the API alike; past this client's rate, raise ninja's `Throttled`, which the API answers as its own
+    throttles' refusals (429, Retry-After, the French sentence) and a page as `Refusal(error.wait)`."""
+    found = refusal(request, kind)
+    if found is not None:
+        raise Throttled(found.wait)
 
 
 def answered(response, error):

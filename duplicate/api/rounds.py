@@ -5,6 +5,9 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
 
+from clubsite import throttling
+from scoring.schemas import ErrorOut
+
 from ..errors import DuplicateError, SessionClosed
 from ..models import Round
 from ..schemas import RoundIn, RoundOut, RoundTopIn
@@ -16,7 +19,7 @@ router = Router()
 
 @router.post(
     "/duplicate/sessions/{pk}/rounds",
-    response={201: RoundOut, **ERRORS},
+    response={201: RoundOut, **ERRORS, 429: ErrorOut},
     summary="Tirer un coup",
     operation_id="duplicate_api_round_create",
 )
@@ -24,11 +27,17 @@ def round_create(request, pk: int, payload: RoundIn):
     """The next move's draw, typed or drawn by the server; `{}` in a session playing a game (a simultané's room, a
     game file, a replay) draws the game's next move. A draw never reveals its top: the game's comes with
     `PUT …/rounds/{n}/top` and `{}` once the move is played, and a `top` sent with a game's draw is refused (422).
-    A session that plays no game takes a draw and its top together (a game played on paper)."""
+    A session that plays no game takes a draw and its top together (a game played on paper). Each search of a
+    draw's tops counts against the caller's rate of draws (`DJANGO_RATE_DRAW_*`): past it, 429 and Retry-After,
+    nothing drawn."""
     session = session_for(request, pk, write=True)
     try:
         round_ = rounds.round_add(
-            session=session, draw_text=payload.draw or None, top_text=payload.top or None, by=request.user
+            session=session,
+            draw_text=payload.draw or None,
+            top_text=payload.top or None,
+            by=request.user,
+            before_search=lambda: throttling.count(request, "draw"),
         )
     except DuplicateError as error:
         refused(error)

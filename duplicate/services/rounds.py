@@ -24,7 +24,9 @@ from .board import Position, position
 from .history import _entered, _record, _refuse_if_finished
 
 
-def round_add(*, session: Session, draw_text: str | None = None, top_text: str | None = None, by=None) -> Round:
+def round_add(
+    *, session: Session, draw_text: str | None = None, top_text: str | None = None, by=None, before_search=None
+) -> Round:
     """A new move: the draw typed (from a bag or a pre-drawn game) or drawn by the server (FISF §3.2, from the
     session's seed), then its top when given (an arbiter entering a game played on paper). A session playing a
     game (a replay, a game file, a simultané) takes the game's next draw, a typed one must be that one, and never
@@ -33,9 +35,13 @@ def round_add(*, session: Session, draw_text: str | None = None, top_text: str |
     The top finder's moves for the draw are searched before the transaction that writes it, on the session as read
     without a lock (issue 22: searched while the session's row was locked, they held every score sent meanwhile,
     answered 503). The session must then stand as it was read; when it moved meanwhile (a top corrected, a draw made
-    or cancelled by someone else) the draw is worked out again on what it became."""
+    or cancelled by someone else) the draw is worked out again on what it became.
+
+    `before_search()`, when given, is called before each search of the tops (none for a game's draw, whose top is
+    known, nor without a word list), and may raise to refuse the draw, nothing written: a request's rate of
+    searches (issue 23)."""
     for _attempt in range(DRAW_ATTEMPTS):
-        planned = _planned_draw(session, draw_text, top_text)
+        planned = _planned_draw(session, draw_text, top_text, before_search)
         round_ = _write_draw(session, planned, top_text, by)
         if round_ is not None:
             return round_
@@ -64,7 +70,7 @@ def _moves_of(current: Position) -> tuple:
     return tuple((round_.number, round_.draw, round_.top) for round_ in current.rounds)
 
 
-def _planned_draw(session: Session, draw_text: str | None, top_text: str | None) -> _PlannedDraw:
+def _planned_draw(session: Session, draw_text: str | None, top_text: str | None, before_search) -> _PlannedDraw:
     """The next move's draw, checked, and its tops searched (see `round_add`): nothing locked, nothing written."""
     session = Session.objects.get(pk=session.pk)
     _refuse_if_finished(session)
@@ -94,7 +100,7 @@ def _planned_draw(session: Session, draw_text: str | None, top_text: str | None)
     else:
         draw = _server_draw(session, current)
     # The game's top is known: the console shows the top finder's moves only to an arbiter who chooses.
-    suggestions, complete = ([], True) if scripted else _suggestions(session, current, draw)
+    suggestions, complete = ([], True) if scripted else _suggestions(session, current, draw, before_search)
     return _PlannedDraw(_moves_of(current), current.next_number, draw, not draw_text, suggestions, complete)
 
 
@@ -177,13 +183,15 @@ def scripted_round(session: Session, number: int) -> GameRound | None:
 SUGGESTIONS_KEPT = 10
 
 
-def _suggestions(session: Session, current: Position, draw: Draw) -> tuple[list[dict], bool]:
+def _suggestions(session: Session, current: Position, draw: Draw, before_search) -> tuple[list[dict], bool]:
     """The best moves of the draw on the board (FISF §3.4 ties), from the edition's word list (none without one),
     and whether the search saw every move: one that meets the time limit gives what it found, and the draw is
     saved all the same."""
     index = move_index(session.edition.code)
     if index is None:
         return [], True
+    if before_search is not None:
+        before_search()
     edition, rules = session.edition_engine, session.rules_engine
     bag = bag_after(edition, [tile for _i, tile in current.board.tiles()], list(draw.letters))
     first = current.board.is_empty  # §3.4: the first top is played across, kept among every move found

@@ -8,7 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from ninja.errors import Throttled
 
+from clubsite import throttling
 from clubsite.actions import object_action
 from scoring.boards import board_rows
 from scoring.engine.tracking import track
@@ -112,18 +114,25 @@ organiser_action = object_action(
 
 @organiser_action
 def round_add(request, session):
-    """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game."""
+    """A new move: "Tirer" lets the server draw; a typed draw comes from a bag or a pre-drawn game. Each search of
+    its tops counts against the organiser's rate of draws: past it, the console again with the French sentence,
+    429 and Retry-After, nothing drawn."""
     action = request.POST.get("action", "")
     # "Tirer" draws on the server whatever the box holds (a refused typed draw left in it, say).
     draw_text = "" if action == "server" else request.POST.get("draw", "").strip()
     if action == "typed" and not draw_text:
         raise DuplicateError(_("Tapez le tirage, ou « Tirer » pour que le serveur tire."))
-    round_ = rounds.round_add(
-        session=session,
-        draw_text=draw_text or None,
-        top_text=request.POST.get("top", ""),
-        by=request.user,
-    )
+    try:
+        round_ = rounds.round_add(
+            session=session,
+            draw_text=draw_text or None,
+            top_text=request.POST.get("top", ""),
+            by=request.user,
+            before_search=lambda: throttling.count(request, "draw"),
+        )
+    except Throttled as stopped:
+        refusal = throttling.Refusal(stopped.wait)
+        return throttling.answered(_refused(request, session, refusal, status=429), refusal)
     rounds.timer_start(session=session)
     messages.success(request, _("Coup %(number)d : tirage %(draw)s.") % {"number": round_.number, "draw": round_.draw})
 

@@ -8,6 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from ninja.errors import Throttled
+
+from clubsite import throttling
 
 from ..errors import DuplicateError, SessionClosed
 from ..forms import ResultForm
@@ -43,6 +46,8 @@ def _player_page(request, key):
     if request.method == "POST":
         try:
             _player_action(request, session, current, player)
+        except Throttled as stopped:  # "Coup suivant" past the rate of draws: its top shown, no draw
+            error, status = throttling.Refusal(stopped.wait), 429
         except DuplicateError as caught:
             error, status = str(caught), caught.status
             if current is not None and not session.player_entry_refusal(current, now, current=current):
@@ -61,7 +66,7 @@ def _player_page(request, key):
         "typed": {"score": request.POST.get("score", "")[:10], "move": request.POST.get("move", "")[:40]},
     }
     template = "duplicate/player.html#live" if request.htmx else "duplicate/player.html"
-    return render(request, template, context, status=status)
+    return throttling.answered(render(request, template, context, status=status), error)
 
 
 def _player_context(session, player, current, now) -> dict:
@@ -127,7 +132,7 @@ def _player_action(request, session, current, player):
         if session.replay_of_id and replays.replay_is_over(session):
             sessions.session_finish(session=session)  # its place in the room follows
             return
-        rounds.round_add(session=session)
+        rounds.round_add(session=session, before_search=lambda: throttling.count(request, "draw"))
         rounds.timer_start(session=session)
         return
     if not session.players_enter_scores or current is None:

@@ -63,7 +63,11 @@ def test_debug_is_off_by_default_with_a_secret_key():
 
 def test_the_rate_limits_and_the_search_time_come_from_the_environment():
     rates = read_setting(
-        "NINJA_DEFAULT_THROTTLE_RATES", DJANGO_RATE_SEARCH_VISITOR="5/min", DJANGO_RATE_API_MEMBER="1000/hour"
+        "NINJA_DEFAULT_THROTTLE_RATES",
+        DJANGO_RATE_SEARCH_VISITOR="5/min",
+        DJANGO_RATE_API_MEMBER="1000/hour",
+        DJANGO_RATE_DRAW_MEMBER="10/min",
+        DJANGO_RATE_SHEET_COPY_MEMBER="20/hour",
     )
     assert rates == str(
         {
@@ -71,6 +75,9 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
             "member_api": "1000/hour",
             "visitor_search": "5/min",
             "member_search": "60/min",
+            "visitor_draw": "30/min",
+            "member_draw": "10/min",
+            "member_sheet_copy": "20/hour",
             "visitor_mail": "10/hour",
             "member_mail": "5/hour",
             "recipient_mail": "3/hour",
