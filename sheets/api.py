@@ -11,13 +11,14 @@ from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 
 from clubsite.api_auth import MEMBER
+from clubsite.throttling import MemberThrottle
 from scoring.schemas import ErrorOut
 
 from . import local, services
 from .schemas import LocalGameIn, LocalGameOut
 
 router = Router(tags=["Feuilles de marque"], auth=MEMBER)
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 413: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 413: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
 
 def _body_at_most(size: int):
@@ -42,6 +43,8 @@ def _body_at_most(size: int):
     response={201: LocalGameOut, **ERRORS},
     url_name="sheets_local_game",
     summary="Copier une partie de la feuille du navigateur dans son compte",
+    # Members only (a visitor is refused before any count): each counted by account, DJANGO_RATE_SHEET_COPY_MEMBER.
+    throttle=[MemberThrottle("member_sheet_copy")],
 )
 @decorate_view(_body_at_most(local.MAX_BODY_BYTES))
 def local_game_save(request, payload: LocalGameIn):
