@@ -35,6 +35,17 @@ def game_file_field(help_text) -> forms.FileField:
     )
 
 
+def move_seconds_field() -> forms.TypedChoiceField:
+    """The time per move, its choices those of the game's rule set (`offer_move_times`)."""
+    return forms.TypedChoiceField(label=_("Temps par coup"), coerce=int)
+
+
+def offer_move_times(field: forms.TypedChoiceField, rules) -> None:
+    """A time per move field offers the times of `rules` (an engine `RuleSet`), its own first."""
+    field.choices = rules.move_time_choices()
+    field.initial = rules.first_move_seconds
+
+
 class GameSetupMixin:
     """For a form that starts a game (a session, a simultané) with the fields `edition`, `rule_set` and
     `game_file`: the site's default edition and rules are chosen at first; a game file gives the edition and the
@@ -44,6 +55,8 @@ class GameSetupMixin:
         super().__init__(*args, **kwargs)
         self.fields["edition"].initial = Edition.objects.default()
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+        rules = RuleSet.objects.chosen(self.data.get(self.add_prefix("rule_set")))
+        offer_move_times(self.fields["move_seconds"], rules)
 
     def clean(self):
         data = super().clean()
@@ -66,12 +79,7 @@ class SessionForm(GameSetupMixin, forms.Form):
     )
     edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
     rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
-    move_seconds = forms.TypedChoiceField(
-        label=_("Temps par coup"),
-        coerce=int,
-        choices=[(60, "1 min"), (120, "2 min"), (150, "2 min 30"), (180, "3 min")],
-        initial=180,
-    )
+    move_seconds = move_seconds_field()
     entry = forms.ChoiceField(
         label=_("Qui saisit les scores"), choices=Session.Entry.choices, initial=Session.Entry.ARBITER
     )
@@ -339,7 +347,7 @@ class SimultaneForm(GameSetupMixin, forms.Form):
     )
     edition = SessionForm.base_fields["edition"]
     rule_set = SessionForm.base_fields["rule_set"]
-    move_seconds = SessionForm.base_fields["move_seconds"]
+    move_seconds = move_seconds_field()
     game_file = game_file_field(
         _(
             "Sans fichier, le serveur tire la partie maintenant (règles FISF) et place le meilleur coup de chaque "
@@ -363,11 +371,15 @@ def future_start(starts_at):
 
 
 class SimultaneEditForm(forms.Form):
-    """What the body corrects in a simultané until a room has drawn."""
+    """What the body corrects in a simultané until a room has drawn: the times per move are its rule set's."""
 
     name = SimultaneForm.base_fields["name"]
     starts_at = SimultaneForm.base_fields["starts_at"]
-    move_seconds = SimultaneForm.base_fields["move_seconds"]
+    move_seconds = move_seconds_field()
+
+    def __init__(self, simultane, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        offer_move_times(self.fields["move_seconds"], RuleSet.objects.engine(simultane.rule_set.code))
 
     def clean_starts_at(self):
         return future_start(self.cleaned_data["starts_at"])

@@ -65,12 +65,18 @@ def player_line(item: str | PlayerIn) -> PlayerLine:
     return PlayerLine(item.table, item.name.strip(), item.licence, item.club.strip(), item.series.strip())
 
 
+MOVE_SECONDS = (
+    "Temps par coup en secondes, l'un de ceux du jeu de règles (move_seconds_choices) ; absent : le sien "
+    "(move_seconds)."
+)
+
+
 class SessionIn(InputSchema):
     name: text(Session, "name")
     edition: text(Edition, "code") = "fr"
     rules: text(RuleSet, "code") = Field("tournoi", description="Code du jeu de règles.")
     date: str | None = Field(None, max_length=10, description="AAAA-MM-JJ ; aujourd'hui par défaut.")
-    move_seconds: int = Field(180, description="60, 120, 150 ou 180.")
+    move_seconds: int | None = Field(None, description=MOVE_SECONDS)
     players: list[PlayerItem] = Field(
         default_factory=list,
         max_length=MAX_PLAYERS,
@@ -284,7 +290,7 @@ class SimultaneIn(InputSchema):
     edition: text(Edition, "code") = "fr"
     rules: text(RuleSet, "code") = "tournoi"
     starts_at: str = Field(max_length=32, description="Date et heure ISO 8601 (2026-12-12T14:00:00+01:00).")
-    move_seconds: int = 180
+    move_seconds: int | None = Field(None, description=MOVE_SECONDS)
     body: int | None = Field(
         None, description="Fédération ou comité dont l'appelant est organisateur ; le seul qu'il organise par défaut."
     )

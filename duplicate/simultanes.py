@@ -32,7 +32,7 @@ from .errors import Conflict, DuplicateError
 from .models import Result, Round, Session, Simultane
 from .services.rankings import ranking_inputs
 from .services.rounds import rounds_drawn
-from .services.sessions import refuse_unoffered_move_seconds, session_create
+from .services.sessions import offered_move_seconds, session_create
 
 
 def _engines(code):
@@ -40,15 +40,16 @@ def _engines(code):
     return None if edition is None else Edition.objects.engine(edition.code)
 
 
-def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_seconds, game=None) -> Simultane:
+def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_seconds=None, game=None) -> Simultane:
     """A simultané of `body` (a federation or a district), its game checked (`game`: `games.GameRound`s read from a
-    file, for this edition) or drawn now by the server with the best move of each draw as its top."""
+    file, for this edition) or drawn now by the server with the best move of each draw as its top; its time per
+    move the rule set's first unless given."""
     if not body.is_body:
         raise DuplicateError(_("Seule une fédération ou un comité prépare un simultané."))
     if not name.strip():
         raise DuplicateError(_("Donnez un nom au simultané."))
     rules = rule_set.build()
-    refuse_unoffered_move_seconds(rules, move_seconds)
+    move_seconds = offered_move_seconds(rules, move_seconds)
     engine = Edition.objects.engine(edition.code)
     if game is None:
         index = move_index(edition.code)
@@ -150,8 +151,7 @@ def simultane_update(*, simultane: Simultane, name: str, starts_at, move_seconds
     and the new name when they kept the one given at registration ("<simultané> · <club>"); a room its club named
     keeps its name."""
     _refuse_if_started(simultane)
-    rules = simultane.rule_set.build()
-    refuse_unoffered_move_seconds(rules, move_seconds)
+    move_seconds = offered_move_seconds(simultane.rule_set.build(), move_seconds)
     if not name.strip():
         raise DuplicateError(_("Donnez un nom au simultané."))
     old_name = simultane.name

@@ -157,6 +157,14 @@ class RuleSetQuerySet(EngineQuerySet):
     def for_engine(self):
         return self.select_related("fallback")
 
+    def chosen(self, pk) -> engine_rules.RuleSet:
+        """The engine's rule set a form names by its primary key (as posted: any text), else the default one: what
+        the form's other fields offer follows it."""
+        code = None
+        if isinstance(pk, str | int) and str(pk).isascii() and str(pk).isdigit():
+            code = self.filter(pk=pk).values_list("code", flat=True).first()
+        return self.engine(code)
+
     def player_bounds(self) -> tuple[int, int]:
         """The fewest and the most players any rule set admits, as the admin left them: the seats a classic game
         offers (a game of more players than its rule set admits takes the set's fallback)."""

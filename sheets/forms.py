@@ -13,17 +13,15 @@ class NewGameForm(forms.Form):
     player_count = forms.TypedChoiceField(label=_("Nombre de joueurs"), coerce=int, required=False)
     edition = forms.ModelChoiceField(Edition.objects.all(), label=_("Édition"), empty_label=None)
     rule_set = forms.ModelChoiceField(RuleSet.objects.all(), label=_("Règles"), empty_label=None)
-    timer_seconds = forms.TypedChoiceField(
-        label=_("Chrono par coup"),
-        coerce=int,
-        choices=[(0, _("Sans chrono")), (60, "1 min"), (120, "2 min"), (180, "3 min")],
-        initial=0,
-    )
+    timer_seconds = forms.TypedChoiceField(label=_("Chrono par coup"), coerce=int, initial=0)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["edition"].initial = Edition.objects.default()
         self.fields["rule_set"].initial = RuleSet.objects.filter(is_default=True).first()
+        # No timer, or one of the times per move the chosen rule set offers (RuleSet.move_seconds_choices).
+        rules = RuleSet.objects.chosen(self.data.get(self.add_prefix("rule_set")))
+        self.fields["timer_seconds"].choices = [(0, _("Sans chrono")), *rules.move_time_choices()]
         # As many seats as the rule sets admit players (RuleSet.min_players, max_players, edited in the admin).
         self.min_players, self.max_players = RuleSet.objects.player_bounds()
         count = self.fields["player_count"]

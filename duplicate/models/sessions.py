@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from clubsite.invitations import InvitationRefused
 from clubsite.models import LICENCE_VALIDATOR, Club, Membership, Profile
 from clubsite.sql import columns, instances
+from scoring.engine.rules import move_time
 from scoring.models import Edition, RuleSet
 
 from .rounds import Result, Round
@@ -30,14 +31,6 @@ def _new_seed() -> int:
 
 def _new_key() -> str:
     return secrets.token_urlsafe(12)
-
-
-def move_time(move_seconds: int) -> str:
-    """A time per move as the forms offer it: "3 min", "2 min 30", "45 s"."""
-    minutes, seconds = divmod(move_seconds, 60)
-    if not minutes:
-        return f"{seconds} s"
-    return f"{minutes} min {seconds:02d}" if seconds else f"{minutes} min"
 
 
 def keep_shared_sessions(collector, field, sub_objs, using):
@@ -169,7 +162,7 @@ class Session(models.Model):
     date = models.DateField(_("date"))
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
-    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
+    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"))
     entry = models.CharField(_("saisie des scores"), max_length=10, choices=Entry.choices, default=Entry.ARBITER)
     automatic = models.BooleanField(
         _("partie automatique"), default=False, help_text=_("Le serveur tire et place le top de chaque coup.")

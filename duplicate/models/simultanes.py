@@ -8,9 +8,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.models import Club
+from scoring.engine.rules import move_time
 from scoring.models import Edition, RuleSet
 
-from .sessions import Session, _new_key, move_time
+from .sessions import Session, _new_key
 
 
 class SimultaneQuerySet(models.QuerySet):
@@ -46,7 +47,7 @@ class Simultane(models.Model):
     starts_at = models.DateTimeField(_("début"))
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, verbose_name=_("édition"))
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, verbose_name=_("règles"))
-    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"), default=180)
+    move_seconds = models.PositiveSmallIntegerField(_("temps par coup (secondes)"))
     # duplicate.games's moves: [{"number", "draw", "top", "top_score"}], never shown before a room plays them.
     game = models.JSONField(default=list, editable=False)
     imported = models.BooleanField(_("partie importée"), default=False, editable=False)

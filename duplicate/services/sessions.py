@@ -16,13 +16,17 @@ from .history import _record, _refuse_if_finished
 from .players import players_add
 
 
-def refuse_unoffered_move_seconds(rules, move_seconds: int) -> None:
-    """A session's or a simultané's time per move is one its rule set (an engine `RuleSet`) offers."""
+def offered_move_seconds(rules, move_seconds: int | None) -> int:
+    """A session's or a simultané's time per move: one its rule set (an engine `RuleSet`) offers, the one it offers
+    first when none is given."""
+    if move_seconds is None:
+        return rules.first_move_seconds
     if move_seconds not in rules.move_seconds_choices:
         raise DuplicateError(
             _("Temps par coup à choisir parmi : %(choices)s secondes.")
             % {"choices": ", ".join(str(s) for s in rules.move_seconds_choices)}
         )
+    return move_seconds
 
 
 def session_create(
@@ -33,7 +37,7 @@ def session_create(
     date,
     edition,
     rule_set,
-    move_seconds,
+    move_seconds=None,
     entry=Session.Entry.ARBITER,
     automatic=False,
     players: Sequence[tuple] = (),
@@ -45,9 +49,10 @@ def session_create(
     leaves no empty session behind. An automatic game is one member facing the tops: personal, its creator
     playing alone unless players are named, and the players entering their own scores since there is no arbiter.
     `game`: the moves of a game file (duplicate.games), checked for this edition, which the session plays in order;
-    `replay_of`, `simultane`: the session or the simultané whose game it plays."""
+    `replay_of`, `simultane`: the session or the simultané whose game it plays; `move_seconds`: the rule set's
+    first time per move unless given."""
     rules = rule_set.build()
-    refuse_unoffered_move_seconds(rules, move_seconds)
+    move_seconds = offered_move_seconds(rules, move_seconds)
     if not name.strip():
         raise DuplicateError(_("Donnez un nom à la séance."))
     if automatic:

@@ -92,11 +92,12 @@ def _detail_context(request, simultane, form=None, edit_form=None):
         "started": started,
         "edit_form": edit_form
         or SimultaneEditForm(
+            simultane,
             initial={
                 "name": simultane.name,
                 "starts_at": timezone.localtime(simultane.starts_at),
                 "move_seconds": simultane.move_seconds,
-            }
+            },
         ),
         "moves": len(simultane.game),
         "still_playing": _still_playing(ranking),
@@ -152,7 +153,7 @@ def _simultane_action(request, simultane, action):
 @require_POST
 def simultane_edit(request, pk):
     simultane = get_simultane_for_organiser(request, pk)
-    form = SimultaneEditForm(request.POST)
+    form = SimultaneEditForm(simultane, request.POST)
     if not form.is_valid():
         context = _detail_context(request, simultane, edit_form=form)
         return render(request, "duplicate/simultane.html", context, status=400)

@@ -8,6 +8,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
+def move_time(move_seconds: int) -> str:
+    """A time per move as the forms offer it: "3 min", "2 min 30", "45 s"."""
+    minutes, seconds = divmod(move_seconds, 60)
+    if not minutes:
+        return f"{seconds} s"
+    return f"{minutes} min {seconds:02d}" if seconds else f"{minutes} min"
+
+
 class EndOfGame(StrEnum):
     # FISF classic art. 5.1: the finisher gains the others' remaining values, each other player loses his own.
     FINISHER_GAINS_OTHERS = "finisher_gains_others"
@@ -54,6 +62,17 @@ class RuleSet:
 
     def exchange_allowed(self, bag_count: int) -> bool:
         return bag_count >= self.exchange_min_bag
+
+    @property
+    def first_move_seconds(self) -> int:
+        """The time per move a form offers first: the rule set's own, or its longest choice when it does not offer
+        its own (static/js/duplicate_sheet.js chooses the same)."""
+        choices = self.move_seconds_choices
+        return self.move_seconds if self.move_seconds in choices else choices[-1]
+
+    def move_time_choices(self) -> list[tuple[int, str]]:
+        """The times per move a form offers, each with its label ("1 min 30")."""
+        return [(seconds, move_time(seconds)) for seconds in self.move_seconds_choices]
 
     def is_blitz(self, move_seconds: int) -> bool:
         return move_seconds <= self.blitz_move_seconds

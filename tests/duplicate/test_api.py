@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from clubsite.models import ApiToken
 from duplicate.models import Result, Session
+from scoring.models import RuleSet
 from tests.conftest import accept_invitations
 
 pytestmark = pytest.mark.django_db
@@ -390,3 +391,14 @@ def test_every_request_body_of_the_api_refuses_unknown_fields_and_loose_types():
     assert open_bodies == []
     for nested in ("PlayerScoreIn", "GameIn", "GameRoundIO"):  # the objects inside a body, too
         assert components[nested]["additionalProperties"] is False, nested
+
+
+def test_a_session_given_no_time_per_move_takes_its_rule_sets(client, token, lyon):
+    """Trial: the API wrote 180 seconds whatever the rule set said."""
+    RuleSet.objects.filter(code="tournoi").update(move_seconds=150)
+    body = {"name": "M", "players": ["A"], "club": lyon.pk, "rules": "tournoi"}
+    assert call(client, "post", "/api/duplicate/sessions", token, body).status_code == 201
+    assert Session.objects.get().move_seconds == 150
+    refused = call(client, "post", "/api/duplicate/sessions", token, {**body, "move_seconds": 90})
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == "Temps par coup à choisir parmi : 60, 120, 150, 180 secondes."

@@ -293,3 +293,17 @@ def test_a_players_row_saved_keeps_managing_the_players_open(client, session, al
     assert content.count("modifications enregistrées") == 1  # said beside the list, not above the page
     plain = client.get(console).content.decode()
     assert '<details class="add-players" id="gerer-joueurs">' in plain
+
+
+def test_a_simultanes_times_per_move_are_its_rule_sets(client, simultane, eve):
+    """Trial: the edit form offered 1, 2, 2 min 30 and 3 min whatever its rule set offered."""
+    simultane.rule_set.move_seconds_choices = "60,90"
+    simultane.rule_set.save()
+    client.force_login(eve)
+    page = client.get(reverse("duplicate:simultane", args=[simultane.pk]))
+    assert page.context["edit_form"].fields["move_seconds"].choices == [(60, "1 min"), (90, "1 min 30")]
+    edit = reverse("duplicate:simultane_edit", args=[simultane.pk])
+    response = client.post(edit, {"name": "Simultané des Alpes", "starts_at": "2099-12-20T15:00", "move_seconds": "90"})
+    assert response.status_code == 302
+    simultane.refresh_from_db()
+    assert simultane.move_seconds == 90

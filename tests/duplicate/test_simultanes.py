@@ -1030,3 +1030,13 @@ def test_a_new_session_and_a_room_take_their_players_pasted(alice, simultane):
             {"cols": "40", "rows": 6},
         )
         assert str(field.help_text).startswith(help_text)
+
+
+def test_a_simultane_given_no_time_per_move_through_the_api_takes_its_rule_sets(client, comite, eve):
+    """Trial: the API wrote 180 seconds whatever the rule set said."""
+    RuleSet.objects.filter(code="tournoi").update(move_seconds=120)
+    client.force_login(eve)
+    body = {"name": "Simultané API", "rules": "tournoi", "starts_at": TOMORROW, "game": {"rounds": GAME}}
+    created = client.post("/api/duplicate/simultanes", body, content_type="application/json")
+    assert created.status_code == 201
+    assert Simultane.objects.get().move_seconds == 120

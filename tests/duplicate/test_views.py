@@ -13,12 +13,14 @@ from openpyxl import load_workbook
 
 from clubsite import services as clubs
 from clubsite.models import Membership
+from duplicate.forms import SessionForm
 from duplicate.models import ExportJob, Result, Session
 from duplicate.services.players import players_add
 from duplicate.services.results import result_mark, result_set
 from duplicate.services.rounds import round_add, round_set_top, timer_start
 from duplicate.services.sessions import session_finish
 from duplicate.services.tournaments import tournament_create
+from scoring.models import RuleSet
 from tests.conftest import accept_invitations
 
 from .conftest import make_session
@@ -580,3 +582,41 @@ def test_the_bulletins_of_a_move_being_played_are_the_arbiters_until_its_top(cli
     client.force_login(bob)
     assert client.get(results).json()["players"][0]["results"][0]["score"] == 26
     assert cell.search(client.get(recap).content.decode())
+
+
+@pytest.fixture
+def quick_rules():
+    """A rule set whose times per move are 1 min and 1 min 30, 1 min 30 first."""
+    return RuleSet.objects.create(code="rapide", name="Règles rapides", move_seconds=90, move_seconds_choices="60,90")
+
+
+def test_the_time_per_move_offered_is_the_chosen_rule_sets(client, alice, quick_rules):
+    """Trial: the form offered 1, 2, 2 min 30 and 3 min whatever rule set was chosen."""
+    form = SessionForm(alice, new_session_form(rule_set=quick_rules.pk))
+    assert form.fields["move_seconds"].choices == [(60, "1 min"), (90, "1 min 30")]
+    client.force_login(alice)
+    response = client.post("/duplicate/nouvelle/", new_session_form(rule_set=quick_rules.pk, move_seconds=90))
+    assert response.status_code == 302
+    assert Session.objects.get().move_seconds == 90
+
+
+def test_a_time_per_move_the_chosen_rule_set_does_not_offer_is_refused_beside_its_field(client, alice, quick_rules):
+    client.force_login(alice)
+    response = client.post("/duplicate/nouvelle/", new_session_form(rule_set=quick_rules.pk, move_seconds=180))
+    assert response.status_code == 400
+    assert response.context["form"].errors["move_seconds"] == [
+        "Sélectionnez un choix valide. 180 n’en fait pas partie."
+    ]
+    assert Session.objects.count() == 0
+
+
+def test_the_new_session_form_offers_the_default_rule_sets_times_first(alice, quick_rules):
+    RuleSet.objects.update(is_default=False)
+    RuleSet.objects.filter(pk=quick_rules.pk).update(is_default=True)
+    field = SessionForm(alice).fields["move_seconds"]
+    assert (field.choices, field.initial) == ([(60, "1 min"), (90, "1 min 30")], 90)
+    # A rule set that names no row offers the default's times.
+    assert SessionForm(alice, new_session_form(rule_set="99999999999")).fields["move_seconds"].choices == [
+        (60, "1 min"),
+        (90, "1 min 30"),
+    ]

@@ -1,5 +1,7 @@
 """The built-in rule sets carry the seeds' figures; their helpers apply them."""
 
+from dataclasses import replace
+
 from scoring.engine.rules import BOX, TOURNAMENT, EndOfGame
 
 
@@ -47,3 +49,10 @@ def test_box_pass_limit_every_player_twice_in_a_row():
     assert not BOX.pass_limit_reached([0, 1, 2, 3, 0, 1, 2], 4)
     assert BOX.pass_limit_reached([0, 1, 2, 3, 0, 1, 2, 3], 4)
     assert BOX.pass_limit_reached([0, 1, 0, 1], 2)
+
+
+def test_a_form_offers_the_rule_sets_times_per_move_its_own_first():
+    quick = replace(TOURNAMENT, move_seconds=90, move_seconds_choices=(60, 90))
+    assert (quick.move_time_choices(), quick.first_move_seconds) == ([(60, "1 min"), (90, "1 min 30")], 90)
+    # A time of its own it does not offer: its longest first.
+    assert replace(quick, move_seconds=45).first_move_seconds == 90

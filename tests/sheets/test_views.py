@@ -7,6 +7,7 @@ import pytest
 from clubsite.models import Invitation
 from scoring.models import RuleSet
 from sheets import services
+from sheets.forms import NewGameForm
 from sheets.models import Game, Line
 
 from .conftest import make_game
@@ -269,3 +270,19 @@ def test_new_game_with_the_same_players_from_a_finished_sheet(client, game, alic
     assert (response.status_code, response["Location"]) == (302, f"/parties/{copy.pk}/")
     assert [p.display_name for p in copy.players.all()] == ["Alice", "Bob"]
     assert "Nouvelle partie avec les mêmes joueurs." in client.get(response["Location"]).content.decode()
+
+
+def test_the_timer_offered_is_the_chosen_rule_sets_time_per_move(client, alice):
+    """Trial: the form offered 1, 2 and 3 min whatever rule set was chosen."""
+    quick = RuleSet.objects.create(code="rapide", name="Règles rapides", move_seconds=90, move_seconds_choices="60,90")
+    form = NewGameForm({"rule_set": quick.pk})
+    assert [(value, str(label)) for value, label in form.fields["timer_seconds"].choices] == [
+        (0, "Sans chrono"),
+        (60, "1 min"),
+        (90, "1 min 30"),
+    ]
+    client.force_login(alice)
+    fields = {"name1": "A", "name2": "B", "edition": 1, "rule_set": quick.pk}
+    assert client.post("/parties/nouvelle/", {**fields, "timer_seconds": 120}).status_code == 400
+    assert client.post("/parties/nouvelle/", {**fields, "timer_seconds": 90}).status_code == 302
+    assert Game.objects.get().timer_seconds == 90
