@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubsite.invitations import seats_invite
 from clubsite.limits import max_length
@@ -74,6 +74,23 @@ def check_player_count(count: int, message=None) -> None:
     if not low <= count <= high:
         sentence = message or _("Une partie classique se joue de %(min)d à %(max)d joueurs.")
         raise SheetError(sentence % {"min": low, "max": high})
+
+
+def fallback_note(rule_set: RuleSet) -> str:
+    """What the sheet says of a game of more players than `rule_set` admits: the rule set it takes instead."""
+    return ngettext(
+        "Au-delà de %(max)d joueur, la feuille quitte « %(rules)s » pour « %(fallback)s ».",
+        "Au-delà de %(max)d joueurs, la feuille quitte « %(rules)s » pour « %(fallback)s ».",
+        rule_set.max_players,
+    ) % {"max": rule_set.max_players, "rules": rule_set.name, "fallback": rule_set.fallback.name}
+
+
+def fallback_notes() -> list[str]:
+    """`fallback_note` of every rule set that has a fallback, for the new game's page."""
+    return [
+        fallback_note(rule_set)
+        for rule_set in RuleSet.objects.filter(fallback__isnull=False).select_related("fallback")
+    ]
 
 
 def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, rule_set: RuleSet, timer_seconds=0):

@@ -110,14 +110,12 @@ def game_new(request):
             timer_seconds=form.cleaned_data["timer_seconds"],
         )
         if switched:
-            messages.info(
-                request,
-                _("Les règles de tournoi ne valent qu'à deux joueurs : la feuille suit les règles de la boîte."),
-            )
+            messages.info(request, services.fallback_note(form.cleaned_data["rule_set"]))
         if any(member != request.user for member in form.cleaned_data["invited"]):
             messages.info(request, services.INVITED)
         return redirect("sheets:game", pk=game.pk)
-    return render(request, "sheets/new.html", {"form": form}, status=400 if form.errors else 200)
+    context = {"form": form, "fallback_notes": services.fallback_notes()}
+    return render(request, "sheets/new.html", context, status=400 if form.errors else 200)
 
 
 @login_required

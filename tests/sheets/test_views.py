@@ -60,9 +60,25 @@ def test_three_players_with_tournament_rules_switch_and_say_so(client, alice):
         follow=True,
     )
     assert (
-        "Les règles de tournoi ne valent qu&#x27;à deux joueurs : la feuille suit les règles de la boîte."
+        "Au-delà de 2 joueurs, la feuille quitte « Règles de tournoi (FISF) » pour « Règles de la boîte »."
         in response.content.decode()
     )
+    assert Game.objects.get().rule_set.code == "boite"
+
+
+def test_the_switch_is_said_with_the_rule_sets_names_and_bound(client, alice):
+    """Trial: the page and the message said "tournoi", "deux joueurs" and "boîte" whatever the rule sets were."""
+    RuleSet.objects.filter(code="boite").update(name="Règles du club")
+    RuleSet.objects.filter(code="tournoi").update(name="Règles FISF", max_players=3)
+    client.force_login(alice)
+    note = "Au-delà de 3 joueurs, la feuille quitte « Règles FISF » pour « Règles du club »."
+    assert note in client.get("/parties/nouvelle/").content.decode()
+    tournament = RuleSet.objects.get(code="tournoi").pk
+    players = {f"name{n}": f"J{n}" for n in range(1, 5)}
+    response = client.post(
+        "/parties/nouvelle/", {**players, "edition": 1, "rule_set": tournament, "timer_seconds": 0}, follow=True
+    )
+    assert [str(message) for message in response.context["messages"]] == [note]
     assert Game.objects.get().rule_set.code == "boite"
 
 
