@@ -141,10 +141,15 @@ def _seat_players(game: Game, owner, seats: list[tuple[int, str, object]]):
 
 
 def play_detail(play) -> str:
-    """A line's calculation for a move scored on the board: each word's, then the bonus for the whole rack."""
+    """A line's calculation for a move scored on the board: each word's, then the bonus for the whole rack (paid
+    when the tiles placed are the rule set's rack, so their count is its size)."""
     detail = " · ".join(f"{word.word} : {word.calculation}" for word in play.words)
     if play.bonus:
-        detail += " · " + _("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": play.bonus}
+        count = play.tiles_placed
+        bonus = ngettext(
+            "Prime pour %(count)d jeton posé : +%(bonus)d", "Prime pour %(count)d jetons posés : +%(bonus)d", count
+        )
+        detail += " · " + bonus % {"count": count, "bonus": play.bonus}
     return detail
 
 

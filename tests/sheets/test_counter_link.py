@@ -1,10 +1,13 @@
 """Recording from the counter: "Inscrire pour <joueur>" in typed and grid mode, and the game's own board."""
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from scoring.boards import BoardStore
+from scoring.engine.moves import Board, Move
+from scoring.models import Edition, RuleSet
 from sheets import services
 from sheets.boards import GameBoardStore
 from sheets.models import Line
@@ -164,4 +167,13 @@ def test_a_grid_lines_detail_names_the_bonus(client, game, alice):
     client.post(f"/parties/{game.pk}/grille/", {"start": "H2", "letters": "MOUTONS", "action": "inscribe"})
     line = game.lines.get()
     assert line.points == 68
-    assert line.detail == "MOUTONS : (2 + 1 + 1 × 2 + 1 + 1 + 1 + 1) × 2 = 18 · Prime pour sept jetons posés : +50"
+    assert line.detail == "MOUTONS : (2 + 1 + 1 × 2 + 1 + 1 + 1 + 1) × 2 = 18 · Prime pour 7 jetons posés : +50"
+
+
+def test_the_bonus_in_a_lines_detail_counts_the_rule_sets_rack():
+    """Trial: the detail said « sept jetons » whatever the rule set's rack, here six tiles."""
+    edition, rules = Edition.objects.engine("fr"), replace(RuleSet.objects.engine("tournoi"), rack_size=6)
+    play = Board().evaluate(Move.parse("H3 MOUTON", edition), edition, rules)
+    assert (
+        services.play_detail(play) == "MOUTON : (2 + 1 × 2 + 1 + 1 + 1 + 1) × 2 = 16 · Prime pour 6 jetons posés : +50"
+    )

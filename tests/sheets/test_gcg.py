@@ -314,4 +314,4 @@ def test_an_imported_move_of_the_whole_rack_shows_its_bonus_in_its_calculation(c
     client.post("/parties/importer/", {"file": upload, "rule_set": tournament.pk})
     line = Game.objects.get().lines.get()
     assert (line.move, line.points) == ("H4 MOUTONS", 70)
-    assert line.detail.endswith(" · Prime pour sept jetons posés : +50")
+    assert line.detail.endswith(" · Prime pour 7 jetons posés : +50")
