@@ -65,6 +65,8 @@ def player_line(item: str | PlayerIn) -> PlayerLine:
     return PlayerLine(item.table, item.name.strip(), item.licence, item.club.strip(), item.series.strip())
 
 
+EDITION = "Code de l'édition ; absent : l'édition par défaut du site."
+RULES = "Code du jeu de règles ; absent : le jeu de règles par défaut du site."
 MOVE_SECONDS = (
     "Temps par coup en secondes, l'un de ceux du jeu de règles (move_seconds_choices) ; absent : le sien "
     "(move_seconds)."
@@ -73,8 +75,8 @@ MOVE_SECONDS = (
 
 class SessionIn(InputSchema):
     name: text(Session, "name")
-    edition: text(Edition, "code") = "fr"
-    rules: text(RuleSet, "code") = Field("tournoi", description="Code du jeu de règles.")
+    edition: text(Edition, "code") | None = Field(None, description=EDITION)
+    rules: text(RuleSet, "code") | None = Field(None, description=RULES)
     date: str | None = Field(None, max_length=10, description="AAAA-MM-JJ ; aujourd'hui par défaut.")
     move_seconds: int | None = Field(None, description=MOVE_SECONDS)
     players: list[PlayerItem] = Field(
@@ -287,8 +289,8 @@ class GameIn(InputSchema):
 
 class SimultaneIn(InputSchema):
     name: text(Session, "name")
-    edition: text(Edition, "code") = "fr"
-    rules: text(RuleSet, "code") = "tournoi"
+    edition: text(Edition, "code") | None = Field(None, description=EDITION)
+    rules: text(RuleSet, "code") | None = Field(None, description=RULES)
     starts_at: str = Field(max_length=32, description="Date et heure ISO 8601 (2026-12-12T14:00:00+01:00).")
     move_seconds: int | None = Field(None, description=MOVE_SECONDS)
     body: int | None = Field(

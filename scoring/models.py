@@ -15,6 +15,7 @@ from .engine import gaddag as engine_gaddag
 from .engine import lexicon as engine_lexicon
 from .engine import rules as engine_rules
 from .engine.errors import ScoringError, gettext_noop
+from .engine.movegen import MAX_RACK
 
 # Built engine objects by (kind, primary key), with the row's updated_at when built: a row saved in any
 # process has a newer updated_at, so every process rebuilds on its next lookup and none serves a stale one.
@@ -39,6 +40,10 @@ class EngineQuerySet(models.QuerySet):
         """The row whose code is `code`. A code is a slug: anything else, such as a NUL character (which
         PostgreSQL refuses even to compare), names no row and is not sent to the database."""
         return self.filter(code=code) if isinstance(code, str) and slug_re.match(code) else self.none()
+
+    def named_or_default(self, code: str | None):
+        """The row whose code is `code`, the default row when no code is given (None), as an API body leaves it."""
+        return (self.filter(is_default=True) if code is None else self.named(code)).first()
 
     def engine(self, code: str | None = None):
         """The engine's object for `code`, built once per process and rebuilt only after the row is saved."""
@@ -281,8 +286,8 @@ class RuleSet(models.Model):
             errors["min_players"] = _("Au moins un joueur.")
         if self.max_players < self.min_players:
             errors["max_players"] = _("Le maximum ne peut être inférieur au minimum.")
-        if not 1 <= self.rack_size <= 9:
-            errors["rack_size"] = _("Un chevalet porte de 1 à 9 jetons.")
+        if not 1 <= self.rack_size <= MAX_RACK:
+            errors["rack_size"] = _("Un chevalet porte de 1 à %(max)d jetons.") % {"max": MAX_RACK}
         if self.fallback_id and self.fallback_id == self.pk:
             errors["fallback"] = _("Un jeu de règles ne peut se remplacer lui-même.")
         if errors:

@@ -6,6 +6,8 @@ from pydantic import NonNegativeInt, StringConstraints
 
 from clubsite.schemas import InputSchema
 
+from .engine.movegen import MAX_RACK
+
 # The characters each kind of field may hold, stated in the OpenAPI schema and checked before the engine reads
 # the text (which then names what it cannot read). \w is Unicode: accented letters, Ç, Ñ, Ł... are letters.
 EDITION_PATTERN = r"^[-a-zA-Z0-9_]+$"
@@ -25,7 +27,9 @@ Letters = Annotated[str, StringConstraints(max_length=20, pattern=LETTERS_PATTER
 
 
 class MoveIn(InputSchema):
-    edition: EditionCode = Field("fr", description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt.")
+    edition: EditionCode | None = Field(
+        None, description="Code de l'édition : fr, en, es, it, de, pl, nl, ca, pt ; absent : l'édition par défaut."
+    )
     board: list[MoveText] = Field(
         default_factory=list, max_length=120, description="Coups déjà sur la grille, dans l'ordre, en notation FISF."
     )
@@ -54,11 +58,11 @@ class ErrorOut(Schema):
 
 
 class TopIn(InputSchema):
-    edition: EditionCode = "fr"
+    edition: EditionCode | None = Field(None, description="Code de l'édition ; absent : l'édition par défaut.")
     board: list[MoveText] = Field(default_factory=list, max_length=120)
     rack: Letters = Field(
-        description="Le tirage : lettres, « ? » pour un joker, 9 jetons au plus, pas plus d'une lettre (ni de "
-        "jokers) que le jeu de l'édition n'en a."
+        description=f"Le tirage : lettres, « ? » pour un joker, {MAX_RACK} jetons au plus, pas plus d'une lettre (ni "
+        "de jokers) que le jeu de l'édition n'en a."
     )
     limit: int = Field(20, ge=1, le=200)
 
@@ -79,8 +83,8 @@ class TopOut(Schema):
 
 
 class WordsIn(InputSchema):
-    edition: EditionCode = "fr"
-    letters: Letters = Field(description="Lettres, « ? » pour un joker, comme un tirage (9 au plus).")
+    edition: EditionCode | None = Field(None, description="Code de l'édition ; absent : l'édition par défaut.")
+    letters: Letters = Field(description=f"Lettres, « ? » pour un joker, comme un tirage ({MAX_RACK} au plus).")
 
 
 class FoundWordOut(Schema):

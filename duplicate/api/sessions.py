@@ -53,8 +53,8 @@ def session_create(request, payload: SessionIn):
             raise HttpError(404, _("Club introuvable."))
         if not club.is_organiser(request.user):
             raise HttpError(403, _("Seuls les organisateurs du club créent ses séances."))
-    edition = Edition.objects.named(payload.edition).first()
-    rule_set = RuleSet.objects.named(payload.rules).first()
+    edition = Edition.objects.named_or_default(payload.edition)
+    rule_set = RuleSet.objects.named_or_default(payload.rules)
     if edition is None or rule_set is None:
         raise HttpError(422, _("Édition ou jeu de règles inconnu."))
     simultane = date = None

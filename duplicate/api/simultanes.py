@@ -37,8 +37,8 @@ def simultane_create(request, payload: SimultaneIn):
         body = bodies.first()
     if body is None:
         raise HttpError(403, _("Seuls les organisateurs d'une fédération ou d'un comité préparent un simultané."))
-    edition = Edition.objects.named(payload.edition).first()
-    rule_set = RuleSet.objects.named(payload.rules).first()
+    edition = Edition.objects.named_or_default(payload.edition)
+    rule_set = RuleSet.objects.named_or_default(payload.rules)
     if edition is None or rule_set is None:
         raise HttpError(422, _("Édition ou jeu de règles inconnu."))
     try:

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from clubsite.models import ApiToken
 from duplicate.models import Result, Session
-from scoring.models import RuleSet
+from scoring.models import Edition, RuleSet
 from tests.conftest import accept_invitations
 
 pytestmark = pytest.mark.django_db
@@ -402,3 +402,17 @@ def test_a_session_given_no_time_per_move_takes_its_rule_sets(client, token, lyo
     refused = call(client, "post", "/api/duplicate/sessions", token, {**body, "move_seconds": 90})
     assert refused.status_code == 422
     assert refused.json()["detail"] == "Temps par coup à choisir parmi : 60, 120, 150, 180 secondes."
+
+
+def test_a_session_given_no_edition_nor_rules_takes_the_sites_defaults(client, token, lyon):
+    """Trial: the API read « fr » and « tournoi » whatever the admin made the default."""
+    Edition.objects.update(is_default=False)
+    Edition.objects.filter(code="en").update(is_default=True)
+    RuleSet.objects.update(is_default=False)
+    RuleSet.objects.filter(code="boite").update(is_default=True)
+    body = {"name": "M", "players": ["A"], "club": lyon.pk}
+    assert call(client, "post", "/api/duplicate/sessions", token, body).status_code == 201
+    session = Session.objects.get()
+    assert (session.edition.code, session.rule_set.code) == ("en", "boite")
+    fields = client.get("/api/openapi.json").json()["components"]["schemas"]["SessionIn"]["properties"]
+    assert fields["rules"]["description"] == "Code du jeu de règles ; absent : le jeu de règles par défaut du site."

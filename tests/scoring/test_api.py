@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from scoring.models import Edition
+
 pytestmark = pytest.mark.django_db
 
 
@@ -96,3 +98,13 @@ def test_openapi_docs_are_served(client):
     assert client.get("/api/docs").status_code == 200
     schema = client.get("/api/openapi.json").json()
     assert "/api/score" in schema["paths"]
+
+
+def test_an_edition_left_out_is_the_sites_default(client):
+    """Trial: the API read « fr » whatever edition the admin made the default."""
+    Edition.objects.update(is_default=False)
+    Edition.objects.filter(code="en").update(is_default=True)
+    assert post(client, {"move": "H8 QI"}).json()["score"] == 22  # (10 + 1) × 2 in English, 18 in French
+    schema = client.get("/api/openapi.json").json()["components"]["schemas"]
+    for body in ("MoveIn", "TopIn", "WordsIn"):
+        assert schema[body]["properties"]["edition"]["description"].endswith("absent : l'édition par défaut.")

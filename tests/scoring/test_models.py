@@ -5,8 +5,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from scoring.engine.editions import BUILTIN_EDITIONS
+from scoring.engine.movegen import MAX_RACK
 from scoring.engine.rules import BUILTIN_RULE_SETS
 from scoring.models import Edition, EditionLetter, RuleSet, UnknownChoice
+from scoring.schemas import TopIn, WordsIn
 
 pytestmark = pytest.mark.django_db
 
@@ -139,3 +141,16 @@ def test_admin_shows_the_largest_penalty_on_one_move(admin_client):
     assert "Pénalité au plus sur un coup" in html
     assert 'name="max_penalty" value="100"' in html
     assert "Le plus de points qu'une pénalité de l'arbitre peut retirer sur un coup, en duplicate." in html
+
+
+def test_a_rack_holds_as_many_tiles_as_the_top_finder_reads():
+    """The admin's bound on a rule set's rack is the engine's (movegen.MAX_RACK), and so are the API's."""
+    rules = RuleSet.objects.get(code="boite")
+    rules.rack_size = MAX_RACK
+    rules.full_clean()
+    rules.rack_size = MAX_RACK + 1
+    with pytest.raises(ValidationError) as caught:
+        rules.full_clean()
+    assert caught.value.message_dict == {"rack_size": [f"Un chevalet porte de 1 à {MAX_RACK} jetons."]}
+    assert f"{MAX_RACK} jetons au plus" in TopIn.model_fields["rack"].description
+    assert f"({MAX_RACK} au plus)" in WordsIn.model_fields["letters"].description
