@@ -2,11 +2,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import is_address, members_named, typed_name
+from clubsite.limits import max_length
 from clubsite.text import VisibleText
 from scoring.engine.gcg import decode_gcg
 from scoring.models import Edition, RuleSet
 
 from . import gcg_files
+from .models import Player
 
 
 class NewGameForm(forms.Form):
@@ -30,7 +32,7 @@ class NewGameForm(forms.Form):
         for number in self.seat_numbers():
             self.fields[f"name{number}"] = forms.CharField(
                 label=_("Joueur %(number)d") % {"number": number},
-                max_length=60,
+                max_length=max_length(Player, "name"),
                 required=False,
                 validators=[VisibleText(_("Un nom de joueur"))],
             )

@@ -110,7 +110,12 @@ def game_create(*, owner, players: list[tuple[str, object]], edition: Edition, r
     with transaction.atomic():
         game = Game.objects.create(owner=owner, edition=edition, rule_set=rule_set, timer_seconds=timer_seconds)
         _seat_players(
-            game, owner, [(position, name.strip()[:60], member) for position, (name, member) in enumerate(players)]
+            game,
+            owner,
+            [
+                (position, name.strip()[: max_length(Player, "name")], member)
+                for position, (name, member) in enumerate(players)
+            ],
         )
     return game, switched
 

@@ -8,7 +8,7 @@ from clubsite.models import Invitation
 from scoring.models import RuleSet
 from sheets import services
 from sheets.forms import NewGameForm
-from sheets.models import Game, Line
+from sheets.models import Game, Line, Player
 
 from .conftest import make_game
 
@@ -302,3 +302,7 @@ def test_the_timer_offered_is_the_chosen_rule_sets_time_per_move(client, alice):
     assert client.post("/parties/nouvelle/", {**fields, "timer_seconds": 120}).status_code == 400
     assert client.post("/parties/nouvelle/", {**fields, "timer_seconds": 90}).status_code == 302
     assert Game.objects.get().timer_seconds == 90
+
+
+def test_a_players_name_is_as_long_as_its_column():
+    assert NewGameForm().fields["name1"].max_length == Player._meta.get_field("name").max_length
