@@ -12,13 +12,13 @@ counts as found when that score is the top's: the only scrabble that the score p
 """
 
 from dataclasses import asdict, dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.progress import ProgressFilters
 from scoring.engine.moves import Board, Move
-from scoring.engine.ranking import rank
+from scoring.engine.ranking import one_decimal, rank
 from scoring.models import Edition, RuleSet
 
 from .charts import ChartBox, percent_frame
@@ -62,7 +62,7 @@ class Summary:
         if not self.sessions:
             return None
         mean = sum(Decimal(str(figures.percent)) for figures in self.sessions) / len(self.sessions)
-        return float(mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+        return one_decimal(mean)
 
     @property
     def best(self) -> SessionFigures | None:

@@ -8,13 +8,14 @@ the history shows it. Games belong to no club: a club chosen in the filters leav
 """
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.progress import ProgressFilters
 from scoring.engine.endgame import end_of_game
+from scoring.engine.ranking import one_decimal
 from scoring.models import RuleSet
 
 from .models import Line, Player
@@ -70,7 +71,7 @@ class ClassicProgress:
         if not self.games:
             return None
         mean = Decimal(sum(game.score for game in self.games)) / len(self.games)
-        return float(mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+        return one_decimal(mean)
 
     @property
     def best(self) -> int | None:

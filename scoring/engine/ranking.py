@@ -264,12 +264,16 @@ def _against_tops(total: int, top_total: int) -> dict:
     return {"total": total, "gap": total - top_total, "percent": percent_of(total, top_total)}
 
 
+def one_decimal(exact: Decimal) -> float:
+    """A figure as the pages show it: one decimal, rounded half up (92.25 → 92.3), never to the even digit."""
+    return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
 def percent_of(total: int, top_total: int) -> float:
     """`total` as a percentage of `top_total`, one decimal rounded half up (72/78 → 92.3); 0.0 before any top."""
     if not top_total:
         return 0.0
-    exact = Decimal(total) * 100 / Decimal(top_total)
-    return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+    return one_decimal(Decimal(total) * 100 / Decimal(top_total))
 
 
 def _score(line: list[int | None], move: int) -> int:

@@ -1,8 +1,11 @@
 """The ranking of a duplicate session: seed 000's example, solos, penalties, avertissements, ties, tournaments."""
 
+from decimal import Decimal
+
 from scoring.engine.ranking import (
     combine,
     move_points,
+    one_decimal,
     percent_of,
     rank,
     rank_season,
@@ -37,6 +40,11 @@ def test_percent_rounds_half_up_to_one_decimal():
     assert percent_of(65, 78) == 83.3
     assert percent_of(1, 400) == 0.3  # 0.25 exactly: half up, not to even
     assert percent_of(5, 0) == 0.0
+
+
+def test_one_decimal_rounds_half_up_for_every_page():
+    """percent_of, a member's classic and duplicate averages (sheets/progress.py, duplicate/progress.py) round here."""
+    assert [one_decimal(Decimal(text)) for text in ("92.25", "0.05", "32", "79.34999")] == [92.3, 0.1, 32.0, 79.3]
 
 
 def sixteen_players(count=16):
