@@ -135,7 +135,8 @@ def test_the_openapi_schema_states_the_scoring_limits(client):
     move = schemas["MoveIn"]["properties"]["move"]
     assert (move["maxLength"], move["pattern"]) == (40, r"^(?:[^\W_]|[\s()·])*$")
     assert schemas["MoveIn"]["properties"]["board"]["items"]["pattern"] == move["pattern"]
-    assert schemas["MoveIn"]["properties"]["edition"]["maxLength"] == 8
+    edition = schemas["MoveIn"]["properties"]["edition"]  # optional: absent or null, the default edition
+    assert [option.get("maxLength") for option in edition["anyOf"]] == [8, None]
     assert schemas["TopIn"]["properties"]["limit"]["minimum"] == 1
     assert schemas["TopIn"]["properties"]["limit"]["maximum"] == 200
     for name, field in [("ScoreOut", "score"), ("ScoreOut", "bonus"), ("WordOut", "score"), ("TopOut", "count")]:
