@@ -1,9 +1,9 @@
-"""The API's request bodies are as strict as their schema: what every input schema inherits.
+"""The API's schemas that every app shares: what every input schema inherits, and the one shape of an error.
 
-A field the API does not know is refused, named (a typo such as "varaint" was ignored, and the session created as
-if it were not there), and each value must be of its field's JSON type: "10" is no integer and "yes" no boolean
-(pydantic's strict mode). A field whose JSON type is text read as something else (a choice's value) opts out with
-`Lax`. Output schemas stay plain `ninja.Schema`s.
+The request bodies are as strict as their schema: a field the API does not know is refused, named (a typo such as
+"varaint" was ignored, and the session created as if it were not there), and each value must be of its field's JSON
+type: "10" is no integer and "yes" no boolean (pydantic's strict mode). A field whose JSON type is text read as
+something else (a choice's value) opts out with `Lax`. Output schemas stay plain `ninja.Schema`s.
 """
 
 import datetime
@@ -33,3 +33,9 @@ def _iso_text(value):
 
 # A date and time of a body: its ISO 8601 text, nothing else.
 IsoDateTime = Annotated[datetime.datetime, BeforeValidator(_iso_text), Strict(False)]
+
+
+class ErrorOut(Schema):
+    """Every refusal of the API, whatever its app: `{"detail": "<a French sentence>"}`."""
+
+    detail: str

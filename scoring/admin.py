@@ -3,6 +3,8 @@ from django.contrib import admin
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubsite import queue
+
 from .engine.lexicon import WordListError, read_word_list
 from .models import Edition, EditionLetter, Lexicon, RuleSet
 
@@ -124,19 +126,17 @@ class LexiconForm(forms.ModelForm):
 
 def _rebuild_index_later(request, lexicon):
     """Queue the building of the top finder's index once the list is saved. With no worker to be reached, the
-    first search builds it instead (5 to 15 s), which the admin is told. (The broker's timeouts bound the wait:
-    settings, "Queuing a task"; the duplicate app's exports go through clubsite.queue, which this app does not
-    import.)"""
+    first search builds it instead (5 to 15 s), which the admin is told (the broker's timeouts bound the wait, and
+    the failure is logged: `clubsite.queue`)."""
     from django.contrib import messages
     from django.db import transaction
-    from kombu.exceptions import OperationalError
 
     from .tasks import rebuild_move_index
 
     def send():
         try:
-            rebuild_move_index.delay(lexicon.pk)
-        except OperationalError:
+            queue.send(rebuild_move_index, lexicon.pk)
+        except queue.QueueUnavailable:
             messages.warning(
                 request,
                 _(

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.utils.translation import gettext
 from ninja import Router
 
+from clubsite.schemas import ErrorOut
 from clubsite.throttling import throttles
 
 from .engine.errors import ScoringError, gettext_noop
@@ -9,7 +10,7 @@ from .engine.lexicon import in_lexicon
 from .engine.movegen import OutOfTime, best_moves, words_from_letters
 from .engine.moves import Move, replay
 from .models import Edition, Lexicon, RuleSet, move_index
-from .schemas import ErrorOut, MoveIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
+from .schemas import MoveIn, ScoreOut, TopIn, TopOut, WordsIn, WordsOut
 
 router = Router(tags=["Compteur"])
 ERRORS = {400: ErrorOut, 413: ErrorOut, 422: ErrorOut, 429: ErrorOut}

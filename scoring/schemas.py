@@ -53,10 +53,6 @@ class ScoreOut(Schema):
     words: list[WordOut]
 
 
-class ErrorOut(Schema):
-    detail: str
-
-
 class TopIn(InputSchema):
     edition: EditionCode | None = Field(None, description="Code de l'édition ; absent : l'édition par défaut.")
     board: list[MoveText] = Field(default_factory=list, max_length=120)

@@ -11,8 +11,8 @@ from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 
 from clubsite.api_auth import MEMBER
+from clubsite.schemas import ErrorOut
 from clubsite.throttling import MemberThrottle
-from scoring.schemas import ErrorOut
 
 from . import local, services
 from .schemas import LocalGameIn, LocalGameOut

@@ -13,20 +13,28 @@ APPS = ("clubsite", "scoring", "sheets", "duplicate")
 # The URL configuration and the API root mount every app: they are the one place allowed to name them all.
 URL_INCLUDES = {"clubsite/urls.py", "clubsite/api.py"}
 # The site's infrastructure that every app may use, the counter included: the rate limits, which count the
-# counter's searches and the site's mails alike, and the API's strict input schema. Such a module imports no app
-# itself (a test below holds it).
-INFRASTRUCTURE = {"clubsite.throttling", "clubsite.schemas"}
+# counter's searches and the site's mails alike, the API's strict input schema and its one error shape, and the
+# sending of a task to the workers. Such a module imports no app itself (a test below holds it).
+INFRASTRUCTURE = {"clubsite.throttling", "clubsite.schemas", "clubsite.queue"}
 
 
 def _engine_modules() -> list[str]:
     return sorted(f"scoring.engine.{path.stem}" for path in (ROOT / "scoring" / "engine").glob("*.py"))
 
 
+def _is_module(name: str) -> bool:
+    base = ROOT / name.replace(".", "/")
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
 def _imports(path: Path) -> set[str]:
+    """The modules `path` imports by absolute name; `from package import module` is the module."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module)
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                names.add(submodule if _is_module(submodule) else node.module)
         elif isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
     return names
@@ -91,6 +99,11 @@ def test_the_infrastructure_modules_import_no_app():
     for module in sorted(INFRASTRUCTURE):
         path = ROOT / (module.replace(".", "/") + ".py")
         assert {name.split(".")[0] for name in _imports(path)} & set(APPS) == set(), module
+
+
+def test_the_import_check_reads_a_module_imported_from_its_package(tmp_path):
+    (tmp_path / "admin.py").write_text("from clubsite import queue\nfrom clubsite.schemas import Lax\nimport sheets\n")
+    assert _imports(tmp_path / "admin.py") == {"clubsite.queue", "clubsite.schemas", "sheets"}
 
 
 def test_the_counter_templates_name_no_other_app():

@@ -4,7 +4,7 @@ refusal as the status it answers. The ways in (a token, a logged-in session) are
 from django.utils.translation import gettext as _
 from ninja.errors import HttpError
 
-from scoring.schemas import ErrorOut
+from clubsite.schemas import ErrorOut
 
 from ..errors import DuplicateError
 from ..models import Round, Session

@@ -165,16 +165,20 @@ def test_a_refused_upload_leaves_the_list_as_it_was(admin_client):
 @pytest.mark.django_db(
     transaction=True, serialized_rollback=True
 )  # queued when the admin's transaction commits, in the request
-def test_with_the_broker_down_the_upload_is_saved_and_the_admin_told(admin_client, monkeypatch):
+@pytest.mark.parametrize("failure", ["kombu", "socket"])
+def test_with_the_broker_down_the_upload_is_saved_and_the_admin_told(admin_client, monkeypatch, caplog, failure):
     """Issue 13: the index's task could not be queued (Redis down): the list is saved all the same, the admin
-    learns that the first search will build the index, and nothing answers 500."""
+    learns that the first search will build the index, and nothing answers 500. Issue 24: the refusal may come
+    from the socket itself (an OSError, which answered 500) as well as from kombu, and it is logged, as every task
+    sent through `clubsite.queue` is."""
     from kombu.exceptions import OperationalError
 
     from clubsite.celery import app
     from scoring.tasks import rebuild_move_index
 
     def refuse(*args, **kwargs):
-        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        message = "Error 111 connecting to 127.0.0.1:6379. Connection refused."
+        raise OperationalError(message) if failure == "kombu" else ConnectionRefusedError(message)
 
     monkeypatch.setattr(app.conf, "task_always_eager", False)
     monkeypatch.setattr(rebuild_move_index, "apply_async", refuse)
@@ -191,3 +195,9 @@ def test_with_the_broker_down_the_upload_is_saved_and_the_admin_told(admin_clien
         "L'index du chercheur de tops n'a pas pu être confié aux tâches de fond (service indisponible) : la "
         "première recherche le construira." in html.unescape(response.content.decode())
     )
+    lexicon_id = Lexicon.objects.get(name="Liste du club").pk
+    logged = [record.getMessage() for record in caplog.records if record.name == "clubsite.queue"]
+    assert logged == [
+        f"Broker unavailable, task scoring.tasks.rebuild_move_index({lexicon_id},) not queued: "
+        "Error 111 connecting to 127.0.0.1:6379. Connection refused."
+    ]
