@@ -7,27 +7,28 @@ from ..errors import SessionClosed
 from ..models import Change, Session
 
 
-def _refuse_if_finished(session: Session):
+def refuse_if_finished(session: Session):
     if session.finished_at:
         raise SessionClosed(_("La séance est terminée : rouvrez-la pour la modifier."))
 
 
-def _actor(by):
+def actor(by):
     """The member a change is credited to; None for a player's own page (or an anonymous request)."""
     return by if by is not None and by.is_authenticated else None
 
 
-def _record(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
+def record(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
     """Keep one change for the session's history. `by` is the member who made it, None for a player's own page."""
-    change = _change(session, by, field, old, new, round_number=round_number, player=player)
+    change = new_change(session, by, field, old, new, round_number=round_number, player=player)
     change.save()
     return change
 
 
-def _change(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
+def new_change(session: Session, by, field: str, old="", new="", *, round_number=None, player=None) -> Change:
+    """One change for the session's history, not yet saved (several are saved at once with `bulk_create`)."""
     return Change(
         session=session,
-        user=_actor(by),
+        user=actor(by),
         round_number=round_number,
         player=player,
         field=field,
@@ -36,6 +37,6 @@ def _change(session: Session, by, field: str, old="", new="", *, round_number=No
     )
 
 
-def _entered(score, move) -> str:
+def entered(score, move) -> str:
     """A bulletin as the history shows it: "18 4G AVIONS", "22", nothing for no score."""
     return f"{'' if score is None else score} {move}".strip()

@@ -12,7 +12,7 @@ from ..errors import DuplicateError
 from ..limits import LICENCE, MAX_PLAYERS, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from ..models import Change, Player, Session
 from ..player_lines import PlayerLine, licence_valid
-from .history import _actor, _record, _refuse_if_finished
+from .history import actor, record, refuse_if_finished
 
 
 def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Player]:
@@ -53,7 +53,7 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
         invitees.append(member)
     if session.players.count() + len(players) > MAX_PLAYERS:
         raise DuplicateError(_("Une séance compte %(max)d joueurs au plus.") % {"max": MAX_PLAYERS})
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     with transaction.atomic():
         created = Player.objects.bulk_create(players)
         seats_invite(
@@ -63,7 +63,7 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
         Change.objects.bulk_create(
             Change(
                 session=session,
-                user=_actor(by),
+                user=actor(by),
                 player=player,
                 field="player",
                 new=f"{player.table or ''} {player.name}".strip()[:80],
@@ -84,7 +84,7 @@ def player_update(
     """Rename a player, move him to another table, declare him absent (forfait), or correct what the federation
     knows of him (licence, club, series): each change kept in the history."""
     session = player.session
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     name = name.strip()
     if not name or len(name) > PLAYER_NAME:
         raise DuplicateError(_("Un nom de joueur compte de 1 à %(max)d caractères.") % {"max": PLAYER_NAME})
@@ -108,9 +108,9 @@ def player_update(
         player.save(update_fields=["name", "table", "absent", *person])
         after = f"{table or ''} {name}{' (absent)' if absent else ''}".strip()
         if after != before:
-            _record(session, by, "player", before, after, player=player)
+            record(session, by, "player", before, after, player=player)
         for old, new in changed:
-            _record(session, by, "player", old, new, player=player)
+            record(session, by, "player", old, new, player=player)
         session.touch()
     return player
 
@@ -133,12 +133,12 @@ def _check_person(*, licence: str, club_name: str, series: str):
 def player_remove(*, player: Player, by=None) -> None:
     """Take out a player added by mistake; one with results is declared absent instead, so nothing is lost."""
     session = player.session
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     if player.results.exclude(score=None).exists():
         raise DuplicateError(
             _("%(name)s a déjà des résultats : déclarez-le absent plutôt que de le retirer.") % {"name": player.name}
         )
     with transaction.atomic():
-        _record(session, by, "player", f"{player.table or ''} {player.name}".strip(), _("retiré"))
+        record(session, by, "player", f"{player.table or ''} {player.name}".strip(), _("retiré"))
         player.delete()
         session.touch()

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from ..errors import DuplicateError
 from ..models import Round, Session
 from .rankings import ranking
-from .results import _score_move
-from .rounds import _refuse_if_sealed, _replayed_round, scripted_round
+from .results import score_move
+from .rounds import refuse_if_sealed, replayed_round, scripted_round
 from .sessions import session_create
 
 
@@ -23,7 +23,7 @@ def session_replay(*, source: Session, creator) -> Session:
         raise DuplicateError(_("Une séance se rejoue une fois terminée."))
     if not source.rounds.exclude(top="").exists():
         raise DuplicateError(_("Cette séance n'a aucun coup à rejouer."))
-    _refuse_if_sealed(source.pk, creator)
+    refuse_if_sealed(source.pk, creator)
     replay = session_create(
         creator=creator,
         club=None,
@@ -43,7 +43,7 @@ def automatic_entry_check(round_: Round, *, score: int | None, move: str) -> Non
     is refused with its reason, to be corrected while the move is open (the arbiter's bulletin would score it 0,
     FISF §5.4), and so is a score above the move's top."""
     if move:
-        score, _notation, reason = _score_move(round_, move)
+        score, _notation, reason = score_move(round_, move)
         if reason:
             raise DuplicateError(reason)
     top = _upcoming_top_score(round_)
@@ -71,7 +71,7 @@ def _upcoming_top_score(round_: Round) -> int | None:
 
 def replay_is_over(replay: Session) -> bool:
     """Every move of the replayed session has been drawn in the replay."""
-    return _replayed_round(replay, replay.rounds.count() + 1) is None
+    return replayed_round(replay, replay.rounds.count() + 1) is None
 
 
 @dataclass(frozen=True)

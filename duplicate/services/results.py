@@ -18,7 +18,7 @@ from ..games import fits_draw
 from ..games import message as _message
 from ..models import ZERO_REASON, Change, Player, Result, Round, Session
 from .board import position
-from .history import _change, _entered, _record, _refuse_if_finished
+from .history import entered, new_change, record, refuse_if_finished
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
     twice is refused (`_refuse_twice`). Rows are written in player order, so that two batches at once wait for each
     other instead of deadlocking. Returns the rows written, one an entry, in the entries' order."""
     by_player = _refuse_twice(entries)
-    _refuse_if_finished(round_.session)
+    refuse_if_finished(round_.session)
     if not by_player:
         return []
     with transaction.atomic():
@@ -73,8 +73,8 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
             update_fields=["score", "move", "reason", "updated_at"],
         )
         Change.objects.bulk_create(
-            _change(round_.session, by, "score", _entered(*row.player.result_before), _entered(row.score, row.move),
-                    round_number=round_.number, player=row.player)
+            new_change(round_.session, by, "score", entered(*row.player.result_before), entered(row.score, row.move),
+                       round_number=round_.number, player=row.player)
             for row in rows
             if row.player.result_before != (row.score, row.move)
         )  # fmt: skip
@@ -110,7 +110,7 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
     reason = ""
     top = round_.top_score
     if move:
-        score, move, reason = _score_move(round_, move)
+        score, move, reason = score_move(round_, move)
         if entry.written is not None and entry.written != score and not reason:
             raise DuplicateError(
                 _("Le coup %(move)s vaut %(score)d points, pas %(written)d : vérifiez le bulletin.")
@@ -163,18 +163,18 @@ def _result_written(round_: Round):
 def result_clear(*, round_: Round, player: Player, by=None) -> bool:
     """A bulletin typed by mistake taken back: the player has no score on the move again (his marks, if any,
     stay). Returns whether there was a score to take back; the change is kept in the history."""
-    _refuse_if_finished(round_.session)
+    refuse_if_finished(round_.session)
     with transaction.atomic():
         result = Result.objects.select_for_update().filter(round=round_, player=player).first()
         if result is None or result.score is None:
             return False
-        old = _entered(result.score, result.move)
+        old = entered(result.score, result.move)
         if result.warning or result.penalty:
             result.score, result.move, result.reason = None, "", ""
             result.save(update_fields=["score", "move", "reason", "updated_at"])
         else:
             result.delete()
-        _record(round_.session, by, "score", old, "", round_number=round_.number, player=player)
+        record(round_.session, by, "score", old, "", round_number=round_.number, player=player)
         # Whatever the move: a deleted row leaves no time for the arbiter's console to see (its poll).
         round_.session.touch()
     return True
@@ -213,11 +213,11 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
 def move_score(round_: Round, text: str) -> tuple[int, str]:
     """What the move written `text` scores on the move's board with its draw, and why it cannot be played ("" when
     it can: it then scores that)."""
-    score, _notation, reason = _score_move(round_, text)
+    score, _notation, reason = score_move(round_, text)
     return score, reason
 
 
-def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
+def score_move(round_: Round, text: str) -> tuple[int, str, str]:
     session = round_.session
     edition, rules = session.edition_engine, session.rules_engine
     board = position(session, before=round_.number).board
@@ -236,7 +236,7 @@ def _score_move(round_: Round, text: str) -> tuple[int, str, str]:
 
 def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penalty=None, by=None) -> Result:
     """The arbiter's marks: a zero (bulle), an avertissement (one a move at most), a penalty in points."""
-    _refuse_if_finished(round_.session)
+    refuse_if_finished(round_.session)
     with transaction.atomic():
         result, _created = Result.objects.select_for_update().get_or_create(round=round_, player=player)
         before = {"score": result.score, "warning": result.warning, "penalty": result.penalty}
@@ -257,7 +257,7 @@ def result_mark(*, round_: Round, player: Player, zero=None, warning=None, penal
         for field in ("score", "warning", "penalty"):
             if field in fields and before[field] != getattr(result, field):
                 old, new = (_shown(value) for value in (before[field], getattr(result, field)))
-                _record(round_.session, by, field, old, new, round_number=round_.number, player=player)
+                record(round_.session, by, field, old, new, round_number=round_.number, player=player)
         _result_written(round_)
     return result
 

@@ -21,7 +21,7 @@ from ..games import GameRound, check_draw_on, evaluate_top, same_draw, same_top
 from ..games import message as _message
 from ..models import Player, Round, Session, Simultane
 from .board import Position, position
-from .history import _entered, _record, _refuse_if_finished
+from .history import entered, record, refuse_if_finished
 
 
 def round_add(
@@ -73,7 +73,7 @@ def _moves_of(current: Position) -> tuple:
 def _planned_draw(session: Session, draw_text: str | None, top_text: str | None, before_search) -> _PlannedDraw:
     """The next move's draw, checked, and its tops searched (see `round_add`): nothing locked, nothing written."""
     session = Session.objects.get(pk=session.pk)
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     current = position(session)
     if current.rounds and not current.rounds[-1].top:
         raise DuplicateError(_("Placez d'abord le top du coup %(number)d.") % {"number": current.rounds[-1].number})
@@ -109,7 +109,7 @@ def _write_draw(session: Session, planned: _PlannedDraw, top_text: str | None, b
     nothing written, when the session no longer stands where the move was planned."""
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
-        _refuse_if_finished(locked)
+        refuse_if_finished(locked)
         if locked.simultane_id is not None:
             # Read again under the room's row, which the closing holds too (`simultanes.simultane_close`): a ranking
             # closed while the draw was worked out finds no move opened after it.
@@ -126,10 +126,10 @@ def _write_draw(session: Session, planned: _PlannedDraw, top_text: str | None, b
             suggestions=planned.suggestions,
             suggestions_complete=planned.suggestions_complete,
         )
-        _record(locked, by, "draw", new=round_.draw, round_number=round_.number)
+        record(locked, by, "draw", new=round_.draw, round_number=round_.number)
         if top_text:
             _set_top(locked, round_, top_text, current, by)
-            _record(locked, by, "top", new=f"{round_.top} ({round_.top_score})", round_number=round_.number)
+            record(locked, by, "top", new=f"{round_.top} ({round_.top_score})", round_number=round_.number)
         locked.touch()
     return round_
 
@@ -146,7 +146,7 @@ def _next_scripted(session: Session, number: int, typed: str | None) -> GameRoun
             % {"name": simultane.name, "when": simultane.when()}
         )
     if session.replay_of_id:
-        _refuse_if_sealed(session.replay_of_id, session.creator)
+        refuse_if_sealed(session.replay_of_id, session.creator)
     scripted = scripted_round(session, number)
     if scripted is None:
         raise DuplicateError(_("Tous les coups de la partie jouée sont joués : terminez la séance."))
@@ -172,7 +172,7 @@ def scripted_round(session: Session, number: int) -> GameRound | None:
     """Move `number` of the game the session plays (the session it replays, its game file, its simultané's
     game); None past the game's last move, or for a session that plays no game."""
     if session.replay_of_id:
-        source = _replayed_round(session, number)
+        source = replayed_round(session, number)
         return GameRound(number, source.draw, source.top, source.top_score) if source else None
     game = session.game if session.game is not None else getattr(session.simultane, "game", None)
     if not game or number > len(game):
@@ -211,7 +211,7 @@ def round_cancel(*, round_: Round, by=None) -> None:
     """Take back a draw (and its top) typed by mistake: the last move only, while no result depends on it."""
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=round_.session_id)
-        _refuse_if_finished(session)
+        refuse_if_finished(session)
         if session.rounds.filter(number__gt=round_.number).exists():
             raise DuplicateError(_("Seul le dernier coup peut être annulé."))
         if round_.results.exists():
@@ -220,7 +220,7 @@ def round_cancel(*, round_: Round, by=None) -> None:
                 % {"number": round_.number}
             )
         old = f"{round_.draw} {round_.top}".strip()
-        _record(session, by, "draw", old, _("annulé"), round_number=round_.number)
+        record(session, by, "draw", old, _("annulé"), round_number=round_.number)
         round_.delete()
         # The timer ran for the cancelled draw: the move before it is over, its time is not running again.
         Session.objects.filter(pk=session.pk).update(timer_started_at=None)
@@ -264,14 +264,14 @@ def round_set_top(*, round_: Round, top_text: str, by=None) -> Round:
     """Enter (or correct) the top of the last move; earlier tops are fixed, later boards depend on them."""
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=round_.session_id)
-        _refuse_if_finished(session)
+        refuse_if_finished(session)
         if session.rounds.filter(number__gt=round_.number).exists():
             raise DuplicateError(_("Seul le top du dernier coup peut être changé."))
         old = f"{round_.top} ({round_.top_score})" if round_.top else ""
         _set_top(session, round_, top_text, position(session, before=round_.number), by)
         new = f"{round_.top} ({round_.top_score})"
         if new != old:  # the same top placed again (its page did not come back): nothing changed
-            _record(session, by, "top", old, new, round_number=round_.number)
+            record(session, by, "top", old, new, round_number=round_.number)
             session.touch()
     return round_
 
@@ -308,20 +308,20 @@ def _take_back_above(session: Session, round_: Round, top: int, by) -> list[Play
     the history. Returns their players."""
     above = list(round_.results.filter(score__gt=top).select_related("player"))
     for result in above:
-        old = _entered(result.score, result.move)
+        old = entered(result.score, result.move)
         result.reason = _("« %(entry)s » : plus que le top (%(top)d), bulletin repris ; à saisir de nouveau.") % {
             "entry": old,
             "top": top,
         }
         result.score, result.move = None, ""
         result.save(update_fields=["score", "move", "reason", "updated_at"])
-        _record(session, by, "score", old, "", round_number=round_.number, player=result.player)
+        record(session, by, "score", old, "", round_number=round_.number, player=result.player)
     return [result.player for result in above]
 
 
 def timer_start(*, session: Session):
     """The move timer runs on the server's clock: every screen counts down to the same deadline."""
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     session.timer_started_at = timezone.now()
     session.save(update_fields=["timer_started_at"])
     session.touch()
@@ -333,7 +333,7 @@ def rounds_drawn(sessions) -> dict[int, int]:
     return {row["session"]: row["last"] for row in drawn}
 
 
-def _refuse_if_sealed(source_pk: int, player) -> None:
+def refuse_if_sealed(source_pk: int, player) -> None:
     """A replay shows its player the replayed session's moves: none of a simultané's room sealed from him
     (`SessionQuerySet.sealed_from`), neither when he starts it nor at each move drawn, since he may have taken a
     seat in a slower room of that simultané meanwhile."""
@@ -346,6 +346,6 @@ def _refuse_if_sealed(source_pk: int, player) -> None:
         )
 
 
-def _replayed_round(replay: Session, number: int) -> Round | None:
+def replayed_round(replay: Session, number: int) -> Round | None:
     """The move of the replayed session that the replay plays as its move `number`: None past its last top."""
     return Round.objects.filter(session_id=replay.replay_of_id, number=number).exclude(top="").first()

@@ -11,7 +11,7 @@ from scoring.models import RuleSet as RuleSetRow
 
 from ..models import Season, Session
 from .rankings import ranking_inputs
-from .tournaments import _identity, _shown_name
+from .tournaments import identity, shown_name
 
 
 @dataclass
@@ -23,8 +23,8 @@ class SeasonRanking:
 def season_ranking(season: Season, *, reader) -> SeasonRanking:
     """The season's ranking over `season.sessions()` as `reader` may read them (a simultané's room sealed from him
     left out, `SessionQuerySet.sealed_from`), by `scoring.engine.ranking.rank_season`: each session's
-    totals as its own ranking gives them, a player the same across sessions by `_identity`. A player declared
-    absent (forfait) did not play that session: it does not count for him. A player is named by `_shown_name`
+    totals as its own ranking gives them, a player the same across sessions by `identity`. A player declared
+    absent (forfait) did not play that session: it does not count for him. A player is named by `shown_name`
     (as in a tournament); equal places are listed by name."""
     sessions = list(season.sessions().unsealed_for(reader).select_related("rule_set"))
     rules = {code: RuleSetRow.objects.engine(code) for code in {session.rule_set.code for session in sessions}}
@@ -36,9 +36,9 @@ def season_ranking(season: Season, *, reader) -> SeasonRanking:
         for row in rank(**figures.engine_arguments()):
             player = figures.players[row.player]
             if not player.absent:
-                key = _identity(player)
+                key = identity(player)
                 totals[key] = row.total
-                names[key] = _shown_name(names.get(key), player.name)
+                names[key] = shown_name(names.get(key), player.name)
         played.append((sum(figures.tops), totals))
     rows = rank_season(played, best=season.best, by_percent=season.by_percent)
     named = sorted(((names[row.player], row) for row in rows), key=lambda pair: (pair[1].place, pair[0].casefold()))

@@ -12,7 +12,7 @@ from clubsite.invitations import seats_invite
 from ..errors import DuplicateError
 from ..games import GameRound
 from ..models import Player, Session
-from .history import _record, _refuse_if_finished
+from .history import record, refuse_if_finished
 from .players import players_add
 
 
@@ -81,11 +81,11 @@ def session_create(
 
 def session_finish(*, session: Session, by=None):
     """A finished session is read-only: every write is refused (409) until an organiser reopens it."""
-    _refuse_if_finished(session)
+    refuse_if_finished(session)
     with transaction.atomic():
         session.finished_at = timezone.now()
         session.save(update_fields=["finished_at"])
-        _record(session, by, "state", _("en cours"), _("terminée"))
+        record(session, by, "state", _("en cours"), _("terminée"))
         session.touch()
 
 
@@ -96,7 +96,7 @@ def session_reopen(*, session: Session, by=None):
     with transaction.atomic():
         session.finished_at = None
         session.save(update_fields=["finished_at"])
-        _record(session, by, "state", _("terminée"), _("rouverte"))
+        record(session, by, "state", _("terminée"), _("rouverte"))
         session.touch()
 
 

@@ -31,14 +31,14 @@ def tournament_create(*, name, creator, sessions) -> Tournament:
     return tournament
 
 
-def _identity(player: Player) -> str:
+def identity(player: Player) -> str:
     """Who a player is across sessions (a tournament's, a season's): the member his seat is linked to, else his
     name, whatever its case and its spaces (around it, or two for one inside it)."""
     return f"m{player.member_id}" if player.member_id else f"n{' '.join(player.name.split()).casefold()}"
 
 
-def _shown_name(known: str | None, seen: str) -> str:
-    """The name shown for a player merged across sessions by `_identity`: the first form seen with a capital
+def shown_name(known: str | None, seen: str) -> str:
+    """The name shown for a player merged across sessions by `identity`: the first form seen with a capital
     letter, else the first seen, so that an "alice martin" typed in a hurry gives way to "Alice Martin"."""
     if known is None or (known == known.lower() and seen != seen.lower()):
         return seen
@@ -46,7 +46,7 @@ def _shown_name(known: str | None, seen: str) -> str:
 
 
 class TournamentPlayer(NamedTuple):
-    """A player across a tournament's sessions: his name (by `_shown_name`), and his licence, club and series as
+    """A player across a tournament's sessions: his name (by `shown_name`), and his licence, club and series as
     the first of his seats that gives each says it ("" when none does)."""
 
     name: str
@@ -69,7 +69,7 @@ class TournamentRanking:
 def tournament_ranking(tournament, *, reader) -> TournamentRanking:
     """The combined ranking of a tournament's sessions as `reader` may read them (a simultané's room sealed from
     him left out, `SessionQuerySet.sealed_from`): the sum of each player's totals, equal totals sharing a place. A
-    player is the same across sessions by `_identity`."""
+    player is the same across sessions by `identity`."""
     sessions = list(tournament.sessions.unsealed_for(reader).order_by("date", "pk"))
     combined_input = []
     people = {}
@@ -78,10 +78,10 @@ def tournament_ranking(tournament, *, reader) -> TournamentRanking:
         totals = {}
         for named in rows:
             seat = named.player
-            key = _identity(seat)
+            key = identity(seat)
             known = people.get(key, TournamentPlayer(""))
             people[key] = known._replace(
-                name=_shown_name(known.name or None, seat.name),
+                name=shown_name(known.name or None, seat.name),
                 licence=known.licence or seat.licence,
                 club=known.club or seat.club_name,
                 series=known.series or seat.series,
