@@ -95,6 +95,68 @@ def test_apps_import_each_other_in_one_direction():
     assert [app for app in APPS if reaches(app, app)] == []
 
 
+# What the counter declares to the other apps (docs/code.md, "The counter's interface"): its engine, plain Python,
+# whole (`scoring.engine.*`), and these names of its Django side. The URL and API roots, which mount it, are apart.
+SCORING_INTERFACE = {
+    "scoring.boards.BoardStore",
+    "scoring.boards.GridRefusal",
+    "scoring.boards.board_rows",
+    "scoring.boards.board_rows_marking",
+    "scoring.models.Edition",
+    "scoring.models.Lexicon",
+    "scoring.models.RuleSet",
+    "scoring.models.move_index",
+    "scoring.views.counter_page",
+    "scoring.views.grid_page",
+}
+
+
+def _scoring_names_used(root: Path = ROOT) -> dict[str, list[str]]:
+    """The names of scoring's Django side that the other apps import, each with the modules importing it."""
+    used: dict[str, list[str]] = {}
+    for app in APPS:
+        if app == "scoring":
+            continue
+        for path in sorted((root / app).rglob("*.py")):
+            relative = path.relative_to(root).as_posix()
+            if "migrations" in path.parts or relative in URL_INCLUDES:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [f"{node.module}.{alias.name}" for alias in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                for name in names:
+                    if name.split(".")[0] == "scoring" and not name.startswith("scoring.engine."):
+                        used.setdefault(name, []).append(relative)
+    return used
+
+
+def test_other_apps_use_only_what_the_counter_declares():
+    """An app reaches the counter only through its declared interface (issue 24: `board_rows_marking`,
+    `GridRefusal` and `move_index` were used without being named): a name used elsewhere is either added to
+    docs/code.md and SCORING_INTERFACE, as part of what the counter promises to keep, or not used."""
+    undeclared = {name: where for name, where in _scoring_names_used().items() if name not in SCORING_INTERFACE}
+    assert undeclared == {}, (
+        "names of scoring imported by other apps but not in its interface (docs/code.md, SCORING_INTERFACE): "
+        + "; ".join(f"{name} in {', '.join(where)}" for name, where in sorted(undeclared.items()))
+    )
+
+
+def test_the_interface_check_sees_an_undeclared_name(tmp_path):
+    (tmp_path / "sheets").mkdir()
+    (tmp_path / "sheets" / "views.py").write_text(
+        "from scoring.engine.moves import replay\nfrom scoring.views import counter_page, _helper\nimport scoring.api\n"
+    )
+    assert _scoring_names_used(tmp_path) == {
+        "scoring.views.counter_page": ["sheets/views.py"],
+        "scoring.views._helper": ["sheets/views.py"],
+        "scoring.api": ["sheets/views.py"],
+    }
+
+
 def test_the_infrastructure_modules_import_no_app():
     for module in sorted(INFRASTRUCTURE):
         path = ROOT / (module.replace(".", "/") + ".py")
