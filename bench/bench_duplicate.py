@@ -857,8 +857,9 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
     from django.utils import timezone
 
     from clubsite.models import Club, Membership
-    from duplicate import games, simultanes
+    from duplicate import games
     from duplicate.models import Player, Result, Round, Session, Simultane
+    from duplicate.services import combined_ranking, simultanes
     from duplicate.services.rounds import round_add, round_reveal_top
     from scoring.models import Edition, RuleSet, move_index
 
@@ -930,11 +931,11 @@ def _simultane_measure(base, token, organiser, edition, rule_set, rng) -> dict:
     }
 
     Session.objects.filter(simultane=simultane).update(finished_at=timezone.now())  # every move counts
-    simultanes.ranking(simultane)  # engines' caches warm, as in a running worker
+    combined_ranking.ranking(simultane)  # engines' caches warm, as in a running worker
     runs = []
     for _ in range(RANKING_RUNS):
         started = time.perf_counter()
-        combined = simultanes.ranking(simultane)
+        combined = combined_ranking.ranking(simultane)
         runs.append(time.perf_counter() - started)
     assert len(combined.rows) == SIMULTANE_ROOMS * SIMULTANE_PLAYERS and combined.moves == len(game)
     url = f"{base}/api/duplicate/simultanes/{simultane.pk}/ranking"

@@ -298,7 +298,7 @@ SIMULTANE_HEADER = [
 
 
 def simultane_build(simultane, ranking, kind: str, *, club: str = "", series: str = "") -> bytes:
-    """A simultané's combined ranking (`simultanes.ranking(detail=True)`), overall or within one club or one
+    """A simultané's combined ranking (`combined_ranking.ranking(detail=True)`), overall or within one club or one
     series: above, its name, body, date and the moves counted; a row of the tops (their sum, then each move's),
     then a row a player with, for each counted move, his score and what counted on it (an arbiter's zero, a solo in
     his room, an avertissement, a penalty). Its federation file gives the place in its first column, players tied

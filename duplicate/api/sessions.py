@@ -10,11 +10,10 @@ from ninja.errors import HttpError
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
-from .. import simultanes
 from ..errors import DuplicateError
 from ..models import Simultane
 from ..schemas import GameOut, HistoryOut, SessionIn, SessionOut, StateOut, player_line
-from ..services import sessions, sheet
+from ..services import sessions, sheet, simultanes
 from .access import ERRORS, refused, session_for
 
 router = Router()

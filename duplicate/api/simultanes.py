@@ -12,11 +12,12 @@ from ninja.errors import HttpError
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
-from .. import games, simultanes
+from .. import games
 from ..errors import DuplicateError
 from ..forms import future_start
 from ..models import Simultane
 from ..schemas import SimultaneIn, SimultaneOut, SimultaneRankingOut
+from ..services import combined_ranking, simultanes
 from .access import ERRORS, refused
 
 router = Router()
@@ -91,7 +92,7 @@ def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
     simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
     if simultane is None:
         raise HttpError(404, _("Simultané introuvable."))
-    combined = simultanes.live_ranking(simultane)
+    combined = combined_ranking.live_ranking(simultane)
     label = combined.club_named(club[:100]) if club else ""
     said = {"club": club[:100].replace("\x00", ""), "series": series[:10].replace("\x00", "")}  # no NUL echoed
     if label is None:

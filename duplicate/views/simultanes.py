@@ -1,5 +1,5 @@
 """The simultanés' pages: a federation body prepares one, clubs register their rooms, everyone concerned follows the
-combined ranking live (duplicate.simultanes)."""
+combined ranking live (duplicate.services.simultanes, combined_ranking)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,11 +13,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubsite.models import Club
 
-from .. import exports, simultanes
+from .. import exports
 from ..errors import DuplicateError
 from ..forms import RoomForm, SimultaneEditForm, SimultaneForm
 from ..models import Session, Simultane
 from ..player_lines import parse_player_lines
+from ..services import combined_ranking, simultanes
 from .access import get_simultane_for_member, get_simultane_for_organiser
 from .exports import EXPORT_LABELS, export_asked
 
@@ -70,7 +71,7 @@ def simultane_detail(request, pk):
 
 
 def _detail_context(request, simultane, form=None, edit_form=None):
-    ranking = simultanes.live_ranking(simultane)
+    ranking = combined_ranking.live_ranking(simultane)
     form = form or RoomForm(request.user, simultane)
     is_organiser = simultane.is_organiser(request.user)
     started = any(room.drawn for room in ranking.rooms)
@@ -275,7 +276,7 @@ def simultane_ranking(request, pk):
     if not kind:
         return _live_page(request, simultane, public=False)
     # Each counted move's score and marks: computed for the file (the live ranking keeps totals only).
-    ranking = simultanes.ranking(simultane, detail=True)
+    ranking = combined_ranking.ranking(simultane, detail=True)
     club, series = _filters(request, ranking)
     content = exports.simultane_build(simultane, ranking, kind, club=club, series=series)
     return exports.download(content, kind, exports.simultane_filename(simultane, kind))
@@ -284,10 +285,10 @@ def simultane_ranking(request, pk):
 def _live_page(request, simultane, *, public):
     """The ranking page, or its board for htmx; its poll (`?v=`, the rooms' state it showed) answers 204 while
     no room changed what it shows: the rooms' projectors and phones poll it every 10 s."""
-    stamp = simultanes.ranking_stamp(simultane)
+    stamp = combined_ranking.ranking_stamp(simultane)
     if request.htmx and request.GET.get("v") == stamp:
         return HttpResponse(status=204)
-    ranking = simultanes.live_ranking(simultane, stamp)
+    ranking = combined_ranking.live_ranking(simultane, stamp)
     club, series = _filters(request, ranking)
     context = {
         "stamp": stamp,

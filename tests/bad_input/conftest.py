@@ -22,7 +22,7 @@ from duplicate.models import ExportJob, Season, Tournament
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 from duplicate.services.sessions import session_finish
-from duplicate.simultanes import room_register, simultane_create
+from duplicate.services.simultanes import room_register, simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
 from sheets.services import game_finish, penalty_record

@@ -16,8 +16,8 @@ from duplicate.models import ExportJob, Season, Simultane
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add, round_reveal_top, timer_start
 from duplicate.services.sessions import session_finish
+from duplicate.services.simultanes import room_register, simultane_create
 from duplicate.services.tournaments import tournament_create
-from duplicate.simultanes import room_register, simultane_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line

@@ -21,11 +21,11 @@ from clubsite.api import api
 from clubsite.invitations import InvitationRefused, invitation_accept
 from clubsite.models import ApiToken, Invitation, Membership
 from clubsite.progress import ProgressFilters
-from duplicate import simultanes
 from duplicate.errors import DuplicateError
 from duplicate.models import Change, ExportJob, Player, Result, Round, Season, Session
 from duplicate.player_lines import PlayerLine
 from duplicate.progress import member_progress
+from duplicate.services import simultanes
 from duplicate.services.players import players_add
 from duplicate.services.replays import session_replay
 from duplicate.services.results import result_set

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubsite.models import Club, Membership
-from duplicate import simultanes
 from duplicate.models import Session, Simultane
+from duplicate.services import simultanes
 
 from .test_game_files import GAME
 from .test_simultanes import make_simultane, play, room, start

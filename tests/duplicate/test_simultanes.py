@@ -9,13 +9,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from duplicate import simultanes
 from duplicate.errors import Conflict, DuplicateError
 from duplicate.forms import RoomForm, SessionForm
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
 from duplicate.player_lines import PlayerLine
-from duplicate.services import rankings, rounds
+from duplicate.services import combined_ranking, rankings, rounds, simultanes
 from duplicate.services.players import player_update
 from duplicate.services.results import Entry, result_mark, result_set, results_set
 from duplicate.services.rounds import round_add, round_reveal_top, round_set_top, timer_start
@@ -86,7 +85,7 @@ def rows(rows_):
 
 
 def test_three_clubs_rooms_are_ranked_together_ties_sharing_places(simultane, three_rooms):
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.tops_total, combined.moves) == (128, 4)
     assert rows(combined.rows) == [
         (1, "Ann", "Club de Lyon", 128, 0, 100.0),
@@ -99,7 +98,7 @@ def test_three_clubs_rooms_are_ranked_together_ties_sharing_places(simultane, th
 
 
 def test_the_ranking_within_a_club_and_within_a_series(simultane, three_rooms):
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert combined.clubs == ["Club d'Annecy", "Club de Grenoble", "Club de Lyon"]
     assert combined.series == ["A", "B"]
     assert rows(combined.within(club="Club de Grenoble")) == [
@@ -115,7 +114,7 @@ def test_two_clubs_of_one_name_are_told_apart(simultane, lyon, alice, grenoble, 
     grenoble.save()
     play(room(simultane, lyon, alice, [("Ann", "A")]), [(26,), (18,), (13,), (71,)])
     play(room(simultane, grenoble, charlie, [("Cid", "A")]), [(26,), (0,), (13,), (71,)])
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert combined.clubs == ["Club de Lyon (grenoble)", "Club de Lyon (lyon)"]
     assert rows(combined.within(club="Club de Lyon (grenoble)")) == [
         (1, "Cid", "Club de Lyon (grenoble)", 110, -18, 85.9)
@@ -127,7 +126,7 @@ def test_live_the_ranking_counts_the_moves_every_started_room_has_closed(simulta
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
     play(lyon_room, [(26, 20), (18, 10), (13, 13)], finish=False)  # moves 1 and 2 closed, 3 being entered
     play(grenoble_room, [(26, 26), (0, 18)], finish=False)  # move 1 closed
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (1, 26)
     assert [(row.place, row.name, row.total) for row in combined.rows] == [
         (1, "Ann", 26),
@@ -144,7 +143,7 @@ def test_live_the_ranking_counts_the_moves_every_started_room_has_closed(simulta
 def test_a_room_not_started_is_listed_not_ranked(simultane, lyon, alice, grenoble, charlie):
     play(room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")]), [(26, 20)])
     room(simultane, grenoble, charlie, [("Cid", "A")])
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert [row.name for row in combined.rows] == ["Ann", "Ben"]
     assert [(r.club, r.players, r.moves) for r in combined.rooms] == [
         ("Club de Lyon", 2, 1),
@@ -158,7 +157,7 @@ def test_solos_count_within_each_room_by_its_own_number_of_players(simultane, ly
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), *((f"Joueur {n}", "B") for n in range(2, 17))])
     play(lyon_room, [(26, *([10] * 15))])
     play(room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")]), [(26, 10)])
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert [(row.place, row.name, row.total, row.solos) for row in combined.rows[:3]] == [
         (1, "Ann", 36, 1),
         (2, "Cid", 26, 1),
@@ -572,7 +571,7 @@ def test_a_room_stopped_early_holds_the_live_ranking_at_the_moves_it_played(
     grenoble_room = room(simultane, grenoble, charlie, [("Cid", "A"), ("Dan", "B")])
     play(lyon_room, [(26, 20)])  # Lyon stops after move 1 and finishes
     play(grenoble_room, [(26, 26), (18, 0), (13, 13)], finish=False)  # moves 1 and 2 closed
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (1, 26)
     assert [(row.place, row.name, row.total) for row in combined.rows] == [
         (1, "Ann", 26),
@@ -585,15 +584,15 @@ def test_a_room_stopped_early_holds_the_live_ranking_at_the_moves_it_played(
     assert "Après 1 coup, joué par toutes les salles · total des tops 26" in page
     assert "une salle pas commencée, ou terminée avant les autres, le retient" in page
     session_finish(session=grenoble_room)
-    assert simultanes.ranking(simultane).moves == 1
+    assert combined_ranking.ranking(simultane).moves == 1
 
 
 def test_closing_counts_the_whole_game_and_stops_the_rooms(client, simultane, lyon, alice):
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     play(lyon_room, [(26, 20), (18, 10)], finish=False)  # abandoned at move 2, never finished
-    assert simultanes.ranking(simultane).moves == 1
+    assert combined_ranking.ranking(simultane).moves == 1
     simultanes.simultane_close(simultane=simultane)
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (4, 128)
     assert [(row.name, row.total, row.gap) for row in combined.rows] == [("Ann", 44, -84), ("Ben", 30, -98)]
     with pytest.raises(Conflict) as refused:
@@ -614,11 +613,14 @@ def test_a_score_corrected_after_closing_reaches_the_final_ranking(
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     play(lyon_room, [(26, 20), (18, 10)], finish=False)
     simultanes.simultane_close(simultane=simultane)
-    assert [row.total for row in simultanes.live_ranking(simultane).rows] == [44, 30]
+    assert [row.total for row in combined_ranking.live_ranking(simultane).rows] == [44, 30]
     ben = lyon_room.players.get(name="Ben")
     with django_capture_on_commit_callbacks(execute=True):
         result_set(round_=lyon_room.rounds.get(number=2), player=ben, score=14)
-    assert [(row.name, row.total) for row in simultanes.live_ranking(simultane).rows] == [("Ann", 44), ("Ben", 34)]
+    assert [(row.name, row.total) for row in combined_ranking.live_ranking(simultane).rows] == [
+        ("Ann", 44),
+        ("Ben", 34),
+    ]
 
 
 def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, simultane, lyon, alice, eve):
@@ -635,7 +637,7 @@ def test_a_player_declared_absent_mid_game_stays_ranked_as_in_his_room(client, s
     session_finish(session=lyon_room)
     room_rows, _tops = rankings.ranking(lyon_room)
     assert [(row.player.name, row.row.total) for row in room_rows] == [("Ann", 128), ("Ben", 30)]
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert [(row.place, row.name, row.total, row.absent) for row in combined.rows] == [
         (1, "Ann", 128, False),
         (2, "Ben", 30, True),
@@ -778,7 +780,7 @@ def test_a_penalty_on_a_small_score_counts_zero_in_the_combined_ranking_and_its_
     first = lyon_room.rounds.get(number=1)
     result_mark(round_=first, player=ann, penalty=lyon_room.rules_engine.duplicate_penalty)
     session_finish(session=lyon_room)
-    assert rows(simultanes.ranking(simultane).rows) == [
+    assert rows(combined_ranking.ranking(simultane).rows) == [
         (1, "Ann", "Club de Lyon", 102, -26, 79.7),
         (2, "Ben", "Club de Lyon", 93, -35, 72.7),
     ]
@@ -797,7 +799,7 @@ def test_a_room_not_started_holds_the_live_ranking_at_nothing(client, simultane,
     lyon_room = room(simultane, lyon, alice, [("Ann", "A"), ("Ben", "B")])
     annecy_room = room(simultane, annecy, dave, [("Eve", "A")])
     play(lyon_room, [(26, 20), (18, 10)], finish=False)  # move 1 closed, move 2 being entered
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (0, 0)
     assert [(row.name, row.total) for row in combined.rows] == [("Ann", 0), ("Ben", 0)]  # listed, nothing counted
     public = client.get(reverse("duplicate:simultane_public", args=[simultane.public_key])).content.decode()
@@ -814,7 +816,7 @@ def test_a_room_not_started_holds_the_live_ranking_at_nothing(client, simultane,
         "Tops;;;;;;0;;;;",
     ]
     play(annecy_room, [(10,), (0,)], finish=False)  # Annecy closes move 1 too
-    assert (simultanes.ranking(simultane).moves, simultanes.ranking(simultane).tops_total) == (1, 26)
+    assert (combined_ranking.ranking(simultane).moves, combined_ranking.ranking(simultane).tops_total) == (1, 26)
 
 
 def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_play(
@@ -830,7 +832,7 @@ def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_pla
     round_add(session=grenoble_room)  # move 2 drawn, its top not revealed
     client.force_login(charlie)
     assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/finish").status_code == 200
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (1, 26)
     client.force_login(eve)
     url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
@@ -849,7 +851,7 @@ def test_a_room_finished_early_then_reopened_never_shows_the_moves_it_has_to_pla
     assert client.post(f"/api/duplicate/sessions/{grenoble_room.pk}/reopen").status_code == 200
     round_reveal_top(round_=grenoble_room.rounds.get(number=2))
     round_add(session=grenoble_room)  # move 2 closed
-    assert (simultanes.ranking(simultane).moves, simultanes.ranking(simultane).tops_total) == (2, 44)
+    assert (combined_ranking.ranking(simultane).moves, combined_ranking.ranking(simultane).tops_total) == (2, 44)
 
 
 def grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie):
@@ -907,7 +909,7 @@ def test_closing_waits_for_every_rooms_top(client, simultane, lyon, alice, greno
         round_add(session=grenoble_room)
     result_set(round_=second, player=cid, score=18, by=charlie)
     simultane.refresh_from_db()
-    assert [(row.name, row.total) for row in simultanes.ranking(simultane).rows] == [
+    assert [(row.name, row.total) for row in combined_ranking.ranking(simultane).rows] == [
         ("Ann", 128),
         ("Ben", 93),
         ("Cid", 44),  # 26 + 18: the final ranking counts his corrected move, 0 on those his room did not play
@@ -966,7 +968,7 @@ def test_reopening_the_ranking_lets_no_room_draw_again(client, simultane, lyon, 
     client.force_login(eve)
     assert client.get(reverse("duplicate:recap", args=[lyon_room.pk])).status_code == 200
     assert client.get(reverse("duplicate:simultane_game", args=[simultane.pk])).status_code == 200
-    combined = simultanes.ranking(simultane)
+    combined = combined_ranking.ranking(simultane)
     assert (combined.moves, combined.tops_total) == (4, 128)
     page = client.get(reverse("duplicate:simultane_ranking", args=[simultane.pk])).content.decode()
     assert "Classement rouvert : toute la partie, 4 coups (0 sur les coups qu'une salle n'a pas joués)" in page

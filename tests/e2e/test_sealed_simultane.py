@@ -10,8 +10,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import simultanes
 from duplicate.models import Simultane
+from duplicate.services import simultanes
 from duplicate.services.rounds import round_add, round_reveal_top
 from duplicate.services.sessions import session_finish
 

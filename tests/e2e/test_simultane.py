@@ -10,9 +10,10 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.models import Club, Membership
-from duplicate import games, simultanes
+from duplicate import games
 from duplicate.games import GameRound
 from duplicate.models import Session, Simultane
+from duplicate.services import simultanes
 from duplicate.services.rounds import round_add, round_reveal_top
 from duplicate.services.sessions import session_finish
 from scoring.models import Edition, RuleSet, move_index
