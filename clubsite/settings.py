@@ -34,8 +34,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
-# A form refused by the CSRF check answers the site's own French page (clubsite.views.csrf_failure).
-CSRF_FAILURE_VIEW = "clubsite.views.csrf_failure"
+# A form refused by the CSRF check answers the site's own French page (clubsite.views.errors.csrf_failure).
+CSRF_FAILURE_VIEW = "clubsite.views.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -319,7 +319,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # An attempt during the lockout, even with the right password, starts the cool-off again: a script that keeps trying
 # stays locked out, and the refusal's Retry-After is always a whole cool-off.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
-AXES_LOCKOUT_CALLABLE = "clubsite.views.login_locked_out"
+AXES_LOCKOUT_CALLABLE = "clubsite.views.accounts.login_locked_out"
 AXES_CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"
 AXES_USERNAME_CALLABLE = "clubsite.client_ip.login_username"
 # The client's address is REMOTE_ADDR unless the site says how many proxies it trusts in front of it: only then is

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from clubsite import urls, views
+from clubsite import urls
+from clubsite.views import clubs, errors
 from duplicate.models import Player, Session
 from tests.duplicate.conftest import make_session
 
@@ -96,7 +97,7 @@ def test_a_host_not_allowed_is_answered_without_reading_the_host_again(browser):
 
 
 def test_handler400_is_the_sites():
-    assert urls.handler400 == "clubsite.views.bad_request"
+    assert urls.handler400 == "clubsite.views.errors.bad_request"
 
 
 # The 500 page
@@ -106,7 +107,7 @@ def test_a_server_error_is_the_sites_page_in_french(browser, lyon, monkeypatch):
     def fail(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(views, "_render_club", fail)
+    monkeypatch.setattr(clubs, "_render_club", fail)
     response = browser.get(reverse("club_detail", args=[lyon.slug]))
     assert response.status_code == 500
     assert "<h1>Erreur du serveur</h1>" in page(response)
@@ -122,6 +123,6 @@ def test_the_500_page_reads_nothing_from_the_database(rf, django_assert_num_quer
         raise RuntimeError("a bug")
     except RuntimeError:
         with django_assert_num_queries(0):
-            response = views.server_error(request)
+            response = errors.server_error(request)
     assert response.status_code == 500
     assert "Erreur du serveur" in page(response)

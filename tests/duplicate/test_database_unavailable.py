@@ -14,7 +14,7 @@ from psycopg.errors import LockNotAvailable
 
 from clubsite import urls
 from clubsite.models import ApiToken
-from clubsite.views import server_error
+from clubsite.views.errors import server_error
 from duplicate.models import Change, Result, Session
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
@@ -104,7 +104,7 @@ def test_a_database_error_outside_the_view_is_503_too(rf):
         response = server_error(request)
     assert response.status_code == 503
     assert MESSAGE in unescape(response.content.decode())
-    assert urls.handler500 == "clubsite.views.server_error"
+    assert urls.handler500 == "clubsite.views.errors.server_error"
 
 
 def test_other_server_errors_stay_500(client, alice, scored, monkeypatch):
