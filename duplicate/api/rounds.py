@@ -6,7 +6,7 @@ from ninja import Router, Status
 from ninja.errors import HttpError
 
 from clubsite import throttling
-from scoring.schemas import ErrorOut
+from clubsite.schemas import ErrorOut
 
 from ..errors import DuplicateError, SessionClosed
 from ..models import Round
