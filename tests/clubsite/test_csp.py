@@ -6,7 +6,6 @@ import datetime
 from html.parser import HTMLParser
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
@@ -21,6 +20,7 @@ from duplicate.services.tournaments import tournament_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
+from tests.conftest import make_member
 from tests.duplicate.conftest import make_session
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,7 @@ def pages(client, alice, lyon):
     room = room_register(simultane=simultane, club=lyon, creator=alice, players=[(1, "Ann"), (2, "Ben")])
     Simultane.objects.filter(pk=simultane.pk).update(starts_at=timezone.now())  # its time has come
     round_reveal_top(round_=round_add(session=room))
-    root = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
+    root = make_member("root", is_staff=True, is_superuser=True)  # the site's administrator
     visitor = [
         "/",
         "/grille/",

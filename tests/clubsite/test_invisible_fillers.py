@@ -6,7 +6,6 @@ They are refused as U+200B is, wherever a name is typed; a name made only of spa
 import html
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubsite.models import Club
@@ -33,11 +32,6 @@ REFUSAL = "ne peut contenir de caractère invisible ou de contrôle de sens d'é
 
 def code(character: str) -> str:
     return f"U+{ord(character):04X}"
-
-
-@pytest.fixture
-def alice():
-    return User.objects.create_user("alice", "alice@example.org", "tuile-scrabble-2024")
 
 
 @pytest.mark.parametrize("character", list(FILLERS.values()), ids=list(FILLERS))

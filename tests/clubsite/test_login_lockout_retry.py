@@ -6,13 +6,12 @@ import datetime
 
 import pytest
 from axes.handlers import proxy
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
-pytestmark = pytest.mark.django_db
+from tests.conftest import PASSWORD
 
-PASSWORD = "tuile-scrabble-2024"
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -32,8 +31,7 @@ def clock(monkeypatch):
 
 
 @pytest.fixture
-def locked_out(client, clock):
-    User.objects.create_user("alice", "alice@example.org", PASSWORD)
+def locked_out(client, clock, alice):
     for _ in range(4):
         assert log_in(client).status_code == 200
     assert log_in(client).status_code == 429  # the fifth failure locks the name out
@@ -63,9 +61,8 @@ def test_an_attempt_during_the_lockout_starts_the_wait_again(locked_out, clock, 
     assert log_in(locked_out, PASSWORD).status_code == 302
 
 
-def test_the_wait_follows_the_setting(client, clock, settings):
+def test_the_wait_follows_the_setting(client, clock, settings, alice):
     settings.AXES_COOLOFF_TIME = datetime.timedelta(minutes=30)
-    User.objects.create_user("alice", "alice@example.org", PASSWORD)
     for _ in range(5):
         log_in(client)
     response = log_in(client, PASSWORD)

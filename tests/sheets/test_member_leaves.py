@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 
 from sheets.models import Game
 from sheets.services import line_record
+from tests.conftest import make_member
 
 from .conftest import make_game
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def root(client):
     """The site's administrator, logged in to the admin."""
-    user = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
+    user = make_member("root", is_staff=True, is_superuser=True)
     client.force_login(user)
     return user
 
