@@ -1,7 +1,6 @@
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from clubsite.models import Club, Membership
 from duplicate.models import Session
@@ -9,7 +8,7 @@ from duplicate.services.results import Entry, result_mark, result_set, results_s
 from duplicate.services.rounds import round_add
 from duplicate.services.sessions import session_create, session_finish
 from scoring.models import Edition, RuleSet
-from tests.conftest import accept_invitations
+from tests.conftest import accept_invitations, make_member
 
 
 def make_session(creator, club=None, players=("Alice", "Bob"), accepted=True, **fields):
@@ -92,12 +91,12 @@ def played_session(organiser, club, date, moves, scores, *, finish=True, **field
 
 @pytest.fixture
 def dave(db):
-    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+    return make_member("dave")
 
 
 @pytest.fixture
 def eve(db):
-    return get_user_model().objects.create_user("eve", "eve@example.org", "motdepasse-eve")
+    return make_member("eve")
 
 
 @pytest.fixture

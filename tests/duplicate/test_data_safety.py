@@ -11,6 +11,7 @@ from duplicate.models import Result, Session, Tournament
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 from duplicate.services.tournaments import tournament_create
+from tests.conftest import make_member
 
 from .conftest import make_session
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def root(client):
     """The site's administrator, logged in to the admin."""
-    user = get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
+    user = make_member("root", is_staff=True, is_superuser=True)
     client.force_login(user)
     return user
 

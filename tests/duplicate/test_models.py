@@ -4,14 +4,13 @@ being played, the timer's deadline, a weak top."""
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 
 from duplicate.models import Round, Session, Tournament
 from duplicate.services.players import players_add
 from duplicate.services.rounds import round_add
 from duplicate.services.tournaments import tournament_create
-from tests.conftest import accept_invitations
+from tests.conftest import accept_invitations, make_member
 
 from .conftest import make_session
 
@@ -19,13 +18,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def dave(db):
-    """Dave belongs to no club; he plays in Alice's club session under his username."""
-    return get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
+def guest(db):
+    """A member of the site in no club, who plays in Alice's club session under his username."""
+    return make_member("guest")
 
 
-def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, dave, lyon, grenoble):
-    players_add(session=session, rows=[(9, "@dave")])
+def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, charlie, guest, lyon, grenoble):
+    players_add(session=session, rows=[(9, "@guest")])
     accept_invitations(session.players.all())
     personal, in_grenoble = make_session(charlie), make_session(charlie, grenoble)
     cup = tournament_create(name="Coupe", creator=alice, sessions=[session, make_session(alice, lyon)])
@@ -33,22 +32,22 @@ def test_who_sees_and_who_runs_sessions_and_tournaments(session, alice, bob, cha
     lyon_sessions = set(Session.objects.filter(club=lyon))
 
     def sessions(queryset):
-        return {user: set(queryset(user)) for user in (alice, bob, charlie, dave)}
+        return {user: set(queryset(user)) for user in (alice, bob, charlie, guest)}
 
     assert sessions(Session.objects.visible_to) == {
         alice: lyon_sessions,  # organiser
         bob: lyon_sessions,  # member
         charlie: {personal, in_grenoble},  # admin of his club, with a personal session
-        dave: {session},  # player
+        guest: {session},  # player
     }
     assert sessions(Session.objects.organised_by) == {
         alice: lyon_sessions,
         bob: set(),
         charlie: {personal, in_grenoble},
-        dave: set(),
+        guest: set(),
     }
-    assert sessions(Tournament.objects.visible_to) == {alice: {cup}, bob: {cup}, charlie: {derby}, dave: {cup}}
-    assert sessions(Tournament.objects.organised_by) == {alice: {cup}, bob: set(), charlie: {derby}, dave: set()}
+    assert sessions(Tournament.objects.visible_to) == {alice: {cup}, bob: {cup}, charlie: {derby}, guest: {cup}}
+    assert sessions(Tournament.objects.organised_by) == {alice: {cup}, bob: set(), charlie: {derby}, guest: set()}
     for queryset in (Session.objects, Tournament.objects):
         assert not queryset.visible_to(AnonymousUser()).exists()
         assert not queryset.organised_by(AnonymousUser()).exists()

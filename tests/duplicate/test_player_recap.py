@@ -5,11 +5,11 @@ may read it."""
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from clubsite.models import ApiToken, Membership
 from duplicate.recap import player_recap
 from duplicate.services.rankings import ranking
+from tests.conftest import make_member
 
 from .conftest import make_session, play_the_evening
 
@@ -137,12 +137,11 @@ def test_during_the_session_the_recap_counts_the_moves_closed_only(client, alice
     assert "Séance en cours : le récapitulatif compte 3 coups clos" in html
 
 
-def test_who_reads_a_players_recap(client, alice, bob, charlie, lyon, grenoble):
+def test_who_reads_a_players_recap(client, alice, bob, charlie, lyon, grenoble, give_role):
     """His organisers and the member linked to him; nobody else, not even another member of the club or another
     player of the session, who are answered as if it did not exist. An anonymous visitor is sent to log in."""
     session, player, paul = play_the_evening(alice, lyon, moves=1)
-    dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
-    Membership.objects.create(club=lyon, user=dora, role=Membership.Role.MEMBER)
+    dora = give_role(make_member("dora"), Membership.Role.MEMBER)
     paul.member = dora
     paul.save(update_fields=["member"])
     url = f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/"
@@ -181,7 +180,7 @@ def api(client, url, user=None, token=None):
     return client.get(url, headers=headers)
 
 
-def test_the_api_gives_the_same_numbers_to_whom_may_read_them(client, alice, bob, charlie, lyon, grenoble):
+def test_the_api_gives_the_same_numbers_to_whom_may_read_them(client, alice, bob, charlie, lyon, grenoble, give_role):
     session, player, paul = play_the_evening(alice, lyon)
     url = f"/api/duplicate/sessions/{session.pk}/players/{player.pk}/recap"
     response = api(client, url, token=ApiToken.issue(alice))
@@ -212,7 +211,7 @@ def test_the_api_gives_the_same_numbers_to_whom_may_read_them(client, alice, bob
     assert api(client, url, user=bob).status_code == 200  # his own, through his logged-in session
     client.logout()
     assert api(client, url).status_code == 401  # no credentials, as everywhere in the API
-    for refused in (charlie, paul_member(paul, lyon)):
+    for refused in (charlie, paul_member(paul, give_role)):
         response = api(client, url, token=ApiToken.issue(refused))
         assert (response.status_code, response.json()) == (404, {"detail": "Joueur introuvable."})
     other = make_session(alice, lyon, players=["Zoé"]).players.get()
@@ -221,10 +220,9 @@ def test_the_api_gives_the_same_numbers_to_whom_may_read_them(client, alice, bob
     assert api(client, f"/api/duplicate/sessions/{session.pk}/players/abc/recap", token=token).status_code == 422
 
 
-def paul_member(paul, club):
-    """Another player of the session, a plain member of the club, linked to his own seat."""
-    dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
-    Membership.objects.create(club=club, user=dora, role=Membership.Role.MEMBER)
+def paul_member(paul, give_role):
+    """Another player of the session, a plain member of Lyon's club, linked to his own seat."""
+    dora = give_role(make_member("dora"), Membership.Role.MEMBER)
     paul.member = dora
     paul.save(update_fields=["member"])
     return dora

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -32,7 +31,7 @@ from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add, round_reveal_top
 from duplicate.services.sessions import session_finish
 from duplicate.services.tournaments import tournament_create
-from tests.conftest import accept_invitations
+from tests.conftest import accept_invitations, make_member
 
 from .conftest import make_session
 from .test_simultanes import make_simultane, start
@@ -43,14 +42,13 @@ MISSING = 999999  # no session has this id
 
 
 @pytest.fixture
-def bruno(lyon):
-    user = get_user_model().objects.create_user("bruno", "bruno@example.org", "motdepasse-bruno")
-    Membership.objects.create(club=lyon, user=user, role=Membership.Role.MEMBER)
-    return user
+def bruno(give_role):
+    """Another member of Lyon's club, who plays in Grenoble's room."""
+    return give_role(make_member("bruno"), Membership.Role.MEMBER)
 
 
 @dataclass
-class Cast:
+class UnevenRooms:
     simultane: object
     lyon_room: Session  # A, ahead
     grenoble_room: Session  # B, the slowest
@@ -78,8 +76,10 @@ def play(session, moves, *, last_top=True):
 
 
 @pytest.fixture
-def cast(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave):
-    Membership.objects.create(club=lyon, user=charlie, role=Membership.Role.MEMBER)
+def uneven_rooms(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave, give_role):
+    """The district's simultané played unevenly in three rooms: Lyon's (Alice's) ahead, Grenoble's (Charlie's, where
+    Bruno and Alice play) the slowest, Annecy's (Dave's) between; Charlie joins Lyon as a member."""
+    give_role(charlie, Membership.Role.MEMBER)
     simultane = make_simultane(comite, eve)
     lyon_room = room(simultane, lyon, alice, ["Ann", "Ben"])
     grenoble_room = room(simultane, grenoble, charlie, ["Cid", "@bruno", "@alice"])
@@ -91,14 +91,14 @@ def cast(comite, eve, lyon, alice, bruno, grenoble, charlie, annecy, dave):
     job = ExportJob.objects.create(
         session=lyon_room, kind="csv", requested_by=alice, status=ExportJob.Status.DONE, content=b"x"
     )
-    return Cast(simultane, lyon_room, grenoble_room, annecy_room, lyon_room.players.get(name="Ann"), job)
+    return UnevenRooms(simultane, lyon_room, grenoble_room, annecy_room, lyon_room.players.get(name="Ann"), job)
 
 
-def close(cast):
+def close(uneven_rooms):
     """The ranking closed once every room has revealed its last move's top: the closing waits for Grenoble's."""
-    for pending in Round.objects.filter(session__simultane=cast.simultane, top=""):
+    for pending in Round.objects.filter(session__simultane=uneven_rooms.simultane, top=""):
         round_reveal_top(round_=pending)
-    simultanes.simultane_close(simultane=cast.simultane)
+    simultanes.simultane_close(simultane=uneven_rooms.simultane)
 
 
 def page_body(response) -> str:
@@ -128,38 +128,38 @@ def snapshot(session) -> tuple:
 @dataclass(frozen=True)
 class Endpoint:
     method: str
-    kwargs: object = lambda cast: {}  # the address's arguments but the session's
-    data: object = lambda cast: None
+    kwargs: object = lambda rooms: {}  # the address's arguments but the session's
+    data: object = lambda rooms: None
     readable: int | None = 200
     room_kwarg: str = "pk"
 
 
-def write(kwargs=lambda cast: {}, data=lambda cast: {}, **fields):
+def write(kwargs=lambda rooms: {}, data=lambda rooms: {}, **fields):
     return Endpoint("post", kwargs, data, readable=None, **fields)
 
 
-def third_move(cast):
+def third_move(uneven_rooms):
     return {"number": 3}
 
 
-def anns_third_move(cast):
-    return {"number": 3, "player_pk": cast.ann.pk}
+def anns_third_move(uneven_rooms):
+    return {"number": 3, "player_pk": uneven_rooms.ann.pk}
 
 
 ROOM_PAGES = {
     "session": Endpoint("get"),
     "game": Endpoint("get"),
-    "players_add": write(data=lambda cast: {"players": "Zoé"}),
+    "players_add": write(data=lambda rooms: {"players": "Zoé"}),
     "player_edit": write(
-        lambda cast: {"player_pk": cast.ann.pk},
-        lambda cast: {"name": "Anne", "table": "1", "licence": "", "club": "", "series": ""},
+        lambda rooms: {"player_pk": rooms.ann.pk},
+        lambda rooms: {"name": "Anne", "table": "1", "licence": "", "club": "", "series": ""},
     ),
-    "player_remove": write(lambda cast: {"player_pk": cast.ann.pk}),
-    "round_add": write(data=lambda cast: {"action": "server"}),
-    "round_top": write(third_move, lambda cast: {"action": "reveal"}),
+    "player_remove": write(lambda rooms: {"player_pk": rooms.ann.pk}),
+    "round_add": write(data=lambda rooms: {"action": "server"}),
+    "round_top": write(third_move, lambda rooms: {"action": "reveal"}),
     "round_cancel": write(third_move),
-    "result": write(anns_third_move, lambda cast: {"score": "5"}),
-    "bulletin": write(third_move, lambda cast: {"table": "1", "entry": "5"}),
+    "result": write(anns_third_move, lambda rooms: {"score": "5"}),
+    "bulletin": write(third_move, lambda rooms: {"table": "1", "entry": "5"}),
     "console_poll": Endpoint("get", third_move),
     "timer": write(),
     "top_grid": Endpoint("get"),
@@ -168,15 +168,15 @@ ROOM_PAGES = {
     "reopen": write(),
     "history": Endpoint("get"),
     "sheet": Endpoint("get"),
-    "sheet_cell": write(anns_third_move, lambda cast: {"entry": "5"}),
+    "sheet_cell": write(anns_third_move, lambda rooms: {"entry": "5"}),
     "recap": Endpoint("get"),
-    "player_recap": Endpoint("get", lambda cast: {"player_pk": cast.ann.pk}),
-    "again": write(data=lambda cast: {"name": "Encore", "date": "2026-12-01"}),
+    "player_recap": Endpoint("get", lambda rooms: {"player_pk": rooms.ann.pk}),
+    "again": write(data=lambda rooms: {"name": "Encore", "date": "2026-12-01"}),
     "replay": write(),
-    "export": Endpoint("get", lambda cast: {"kind": "csv"}),
-    "export_job": Endpoint("get", lambda cast: {"job_pk": cast.job.pk}),
-    "export_download": Endpoint("get", lambda cast: {"job_pk": cast.job.pk}),
-    "simultane_withdraw": write(lambda cast: {"pk": cast.simultane.pk}, room_kwarg="room_pk"),
+    "export": Endpoint("get", lambda rooms: {"kind": "csv"}),
+    "export_job": Endpoint("get", lambda rooms: {"job_pk": rooms.job.pk}),
+    "export_download": Endpoint("get", lambda rooms: {"job_pk": rooms.job.pk}),
+    "simultane_withdraw": write(lambda rooms: {"pk": rooms.simultane.pk}, room_kwarg="room_pk"),
 }
 
 # The other addresses, and why none reads a room by its id.
@@ -205,18 +205,18 @@ OTHER_PAGES = {
 }
 
 
-def api_call(method, path, body=lambda cast: None, readable=200):
+def api_call(method, path, body=lambda rooms: None, readable=200):
     return method, path, Endpoint(method.lower(), data=body, readable=readable)
 
 
 ROOM_OPERATIONS = {
     f"{method} {path}": endpoint
     for method, path, endpoint in (
-        api_call("POST", "/duplicate/sessions/{pk}/rounds", lambda cast: {}, None),
+        api_call("POST", "/duplicate/sessions/{pk}/rounds", lambda rooms: {}, None),
         api_call(
             "PUT",
             "/duplicate/sessions/{pk}/rounds/{number}/scores",
-            lambda cast: {"scores": [{"player": cast.ann.pk, "score": 5}]},
+            lambda rooms: {"scores": [{"player": rooms.ann.pk, "score": 5}]},
             None,
         ),
         api_call("GET", "/duplicate/sessions/{pk}/game"),
@@ -225,11 +225,11 @@ ROOM_OPERATIONS = {
         api_call("POST", "/duplicate/sessions/{pk}/finish", readable=None),
         api_call("POST", "/duplicate/sessions/{pk}/reopen", readable=None),
         api_call("GET", "/duplicate/sessions/{pk}/history"),
-        api_call("PUT", "/duplicate/sessions/{pk}/rounds/{number}/top", lambda cast: {}, None),
+        api_call("PUT", "/duplicate/sessions/{pk}/rounds/{number}/top", lambda rooms: {}, None),
         api_call("DELETE", "/duplicate/sessions/{pk}/rounds/{number}", readable=None),
         api_call("GET", "/duplicate/sessions/{pk}/results"),
         api_call(
-            "PATCH", "/duplicate/sessions/{pk}/rounds/{number}/results/{player_id}", lambda cast: {"score": 5}, None
+            "PATCH", "/duplicate/sessions/{pk}/rounds/{number}/results/{player_id}", lambda rooms: {"score": 5}, None
         ),
         api_call("GET", "/duplicate/sessions/{pk}/players/{player_id}/recap"),
     )
@@ -244,24 +244,24 @@ OTHER_OPERATIONS = {
 
 
 def page_request(name):
-    """How Alice asks for the address `name` of a room: send(client, cast, room_pk)."""
+    """How Alice asks for the address `name` of a room: send(client, uneven_rooms, room_pk)."""
     endpoint = ROOM_PAGES[name]
 
-    def send(client, cast, room_pk):
-        url = reverse(f"duplicate:{name}", kwargs={endpoint.room_kwarg: room_pk, **endpoint.kwargs(cast)})
-        data = endpoint.data(cast)
+    def send(client, uneven_rooms, room_pk):
+        url = reverse(f"duplicate:{name}", kwargs={endpoint.room_kwarg: room_pk, **endpoint.kwargs(uneven_rooms)})
+        data = endpoint.data(uneven_rooms)
         return getattr(client, endpoint.method)(url, *(() if data is None else (data,)))
 
     return send
 
 
 def api_request(key):
-    """How Alice calls the API operation `key` ("PUT /duplicate/…") on a room: send(client, cast, room_pk)."""
+    """How Alice calls the API operation `key` ("PUT /duplicate/…") on a room: send(client, uneven_rooms, room_pk)."""
     endpoint = ROOM_OPERATIONS[key]
 
-    def send(client, cast, room_pk):
-        url = "/api" + key.split(" ", 1)[1].format(pk=room_pk, number=3, player_id=cast.ann.pk)
-        body = endpoint.data(cast)
+    def send(client, uneven_rooms, room_pk):
+        url = "/api" + key.split(" ", 1)[1].format(pk=room_pk, number=3, player_id=uneven_rooms.ann.pk)
+        body = endpoint.data(uneven_rooms)
         if body is None:
             return getattr(client, endpoint.method)(url)
         return getattr(client, endpoint.method)(url, body, content_type="application/json")
@@ -269,16 +269,16 @@ def api_request(key):
     return send
 
 
-def sealed_answer(client, send, cast) -> str:
-    """What is wrong with the answer Alice gets from `send(client, cast, room_pk)` for Lyon's room, sealed from her:
-    "" when it is the answer to an id that does not exist and nothing changed."""
-    before = snapshot(cast.lyon_room)
-    sealed, missing = send(client, cast, cast.lyon_room.pk), send(client, cast, MISSING)
+def sealed_answer(client, send, uneven_rooms) -> str:
+    """What is wrong with the answer Alice gets from `send(client, uneven_rooms, room_pk)` for Lyon's room, sealed
+    from her: "" when it is the answer to an id that does not exist and nothing changed."""
+    before = snapshot(uneven_rooms.lyon_room)
+    sealed, missing = send(client, uneven_rooms, uneven_rooms.lyon_room.pk), send(client, uneven_rooms, MISSING)
     if sealed.status_code != 404 or missing.status_code != 404:
         return f"{sealed.status_code} (an id that does not exist: {missing.status_code})"
     if answer(sealed) != answer(missing):
         return "not the answer to an id that does not exist"
-    if snapshot(cast.lyon_room) != before:
+    if snapshot(uneven_rooms.lyon_room) != before:
         return "the room changed"
     return ""
 
@@ -298,31 +298,31 @@ def opened_answer(response, endpoint) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(ROOM_PAGES))
-def test_a_room_ahead_is_sealed_from_its_organiser_playing_in_a_slower_room(client, cast, alice, name):
+def test_a_room_ahead_is_sealed_from_its_organiser_playing_in_a_slower_room(client, uneven_rooms, alice, name):
     """Alice runs Lyon's room (stage 7) and plays in Grenoble's (4): every page of Lyon's room answers her as an id
     that does not exist, writes change nothing; once the ranking is closed, her room is hers again."""
     client.force_login(alice)
-    assert sealed_answer(client, page_request(name), cast) == ""
-    close(cast)
-    assert opened_answer(page_request(name)(client, cast, cast.lyon_room.pk), ROOM_PAGES[name]) == ""
+    assert sealed_answer(client, page_request(name), uneven_rooms) == ""
+    close(uneven_rooms)
+    assert opened_answer(page_request(name)(client, uneven_rooms, uneven_rooms.lyon_room.pk), ROOM_PAGES[name]) == ""
 
 
 @pytest.mark.parametrize("key", sorted(ROOM_OPERATIONS))
-def test_the_api_seals_a_room_ahead_from_its_organiser_playing_in_a_slower_room(client, cast, alice, key):
+def test_the_api_seals_a_room_ahead_from_its_organiser_playing_in_a_slower_room(client, uneven_rooms, alice, key):
     client.force_login(alice)
-    assert sealed_answer(client, api_request(key), cast) == ""
-    close(cast)
-    assert opened_answer(api_request(key)(client, cast, cast.lyon_room.pk), ROOM_OPERATIONS[key]) == ""
+    assert sealed_answer(client, api_request(key), uneven_rooms) == ""
+    close(uneven_rooms)
+    assert opened_answer(api_request(key)(client, uneven_rooms, uneven_rooms.lyon_room.pk), ROOM_OPERATIONS[key]) == ""
 
 
-def test_a_bearer_token_is_sealed_as_the_browser_is(client, cast, alice):
+def test_a_bearer_token_is_sealed_as_the_browser_is(client, uneven_rooms, alice):
     """The bulletins' hot path (`Round.objects.writable_by`, in SQL) asks too."""
     token = ApiToken.issue(alice)
-    url = f"/api/duplicate/sessions/{cast.lyon_room.pk}/rounds/3/scores"
-    body = {"scores": [{"player": cast.ann.pk, "score": 5}]}
+    url = f"/api/duplicate/sessions/{uneven_rooms.lyon_room.pk}/rounds/3/scores"
+    body = {"scores": [{"player": uneven_rooms.ann.pk, "score": 5}]}
     response = client.put(url, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}")
     assert (response.status_code, response.json()) == (404, {"detail": "Séance introuvable."})
-    assert Result.objects.get(player=cast.ann, round__number=3).score == 13
+    assert Result.objects.get(player=uneven_rooms.ann, round__number=3).score == 13
 
 
 MEMBER_READS = [
@@ -344,33 +344,35 @@ def member_reads(client, user, session) -> dict:
 
 
 def test_a_member_of_the_club_ahead_who_plays_in_or_runs_a_slower_room_reads_none_of_it(
-    client, cast, bob, bruno, charlie
+    client, uneven_rooms, bob, bruno, charlie
 ):
     """Bruno plays in Grenoble's room, Charlie runs it: both are members of Lyon's club, whose room is ahead. Bob,
     Lyon's member in no room, reads it as any session of his club."""
     as_a_member = dict(MEMBER_READS) | dict.fromkeys(MEMBER_API_READS, 200)
     sealed = dict.fromkeys(as_a_member, 404)
-    assert member_reads(client, bob, cast.lyon_room) == as_a_member
-    assert member_reads(client, bruno, cast.lyon_room) == sealed
-    assert member_reads(client, charlie, cast.lyon_room) == sealed
-    close(cast)
+    assert member_reads(client, bob, uneven_rooms.lyon_room) == as_a_member
+    assert member_reads(client, bruno, uneven_rooms.lyon_room) == sealed
+    assert member_reads(client, charlie, uneven_rooms.lyon_room) == sealed
+    close(uneven_rooms)
     for user in (bob, bruno, charlie):
-        assert member_reads(client, user, cast.lyon_room) == as_a_member, user
+        assert member_reads(client, user, uneven_rooms.lyon_room) == as_a_member, user
 
 
-def test_the_404_of_a_sealed_room_is_that_of_an_id_that_does_not_exist(client, cast, bruno):
+def test_the_404_of_a_sealed_room_is_that_of_an_id_that_does_not_exist(client, uneven_rooms, bruno):
     client.force_login(bruno)
     for name in ("duplicate:recap", "duplicate:game", "duplicate:session"):
-        sealed = client.get(reverse(name, args=[cast.lyon_room.pk]))
+        sealed = client.get(reverse(name, args=[uneven_rooms.lyon_room.pk]))
         missing = client.get(reverse(name, args=[MISSING]))
         assert (sealed.status_code, page_body(sealed)) == (missing.status_code, page_body(missing))
     for name in MEMBER_API_READS:
-        sealed = client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/{name}")
+        sealed = client.get(f"/api/duplicate/sessions/{uneven_rooms.lyon_room.pk}/{name}")
         assert (sealed.status_code, sealed.json()) == (404, {"detail": "Séance introuvable."})
 
 
-def test_every_room_above_his_limit_is_sealed_his_slower_one_not(client, cast, alice, bruno, charlie, bob, dave):
-    rooms = {cast.lyon_room.pk: "A", cast.grenoble_room.pk: "B", cast.annecy_room.pk: "C"}
+def test_every_room_above_his_limit_is_sealed_his_slower_one_not(
+    client, uneven_rooms, alice, bruno, charlie, bob, dave
+):
+    rooms = {uneven_rooms.lyon_room.pk: "A", uneven_rooms.grenoble_room.pk: "B", uneven_rooms.annecy_room.pk: "C"}
 
     def sealed(user):
         return sorted(rooms[pk] for pk in Session.objects.sealed_from(user).values_list("pk", flat=True))
@@ -384,102 +386,104 @@ def test_every_room_above_his_limit_is_sealed_his_slower_one_not(client, cast, a
     }
     # Annecy's room (5) is ahead of Grenoble's (4), but Dave runs no room there: his own is his limit.
     client.force_login(dave)
-    assert client.get(reverse("duplicate:session", args=[cast.annecy_room.pk])).status_code == 200
-    assert len(client.get(f"/api/duplicate/sessions/{cast.annecy_room.pk}/results").json()["rounds"]) == 2
-    close(cast)
+    assert client.get(reverse("duplicate:session", args=[uneven_rooms.annecy_room.pk])).status_code == 200
+    assert len(client.get(f"/api/duplicate/sessions/{uneven_rooms.annecy_room.pk}/results").json()["rounds"]) == 2
+    close(uneven_rooms)
     assert [sealed(user) for user in (alice, bruno, charlie, dave)] == [[], [], [], []]
 
 
-def test_a_room_at_the_same_move_without_its_top_seals_the_one_that_revealed_it(cast, bruno, client):
+def test_a_room_at_the_same_move_without_its_top_seals_the_one_that_revealed_it(uneven_rooms, bruno, client):
     """Grenoble's room draws move 3 without its top (stage 6) while Lyon's has revealed it (7): Lyon's top of move 3
     would be read ahead. It opens as soon as Grenoble's room reveals it."""
-    second = cast.grenoble_room.rounds.get(number=2)
+    second = uneven_rooms.grenoble_room.rounds.get(number=2)
     round_reveal_top(round_=second)
-    round_add(session=cast.grenoble_room)
+    round_add(session=uneven_rooms.grenoble_room)
     client.force_login(bruno)
-    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    recap = reverse("duplicate:recap", args=[uneven_rooms.lyon_room.pk])
     assert client.get(recap).status_code == 404
-    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))
+    round_reveal_top(round_=uneven_rooms.grenoble_room.rounds.get(number=3))
     assert client.get(recap).status_code == 200
-    round_add(session=cast.lyon_room)  # Lyon's draw of move 4: ahead again
+    round_add(session=uneven_rooms.lyon_room)  # Lyon's draw of move 4: ahead again
     assert client.get(recap).status_code == 404
 
 
-def test_another_room_on_the_same_move_is_sealed_while_his_is_playing_it(cast, bruno, client):
+def test_another_room_on_the_same_move_is_sealed_while_his_is_playing_it(uneven_rooms, bruno, client):
     """Trial of issue 22: Lyon's room and Grenoble's both had move N drawn, neither its top revealed; a Lyon member
     seated in Grenoble's room read Lyon's bulletins on that move (`…/results`: « 63, 10A ETAGEONS ») while he was
     still looking for his. Lyon's room opens once Grenoble's reveals the move."""
-    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=2))
-    round_add(session=cast.grenoble_room)  # Grenoble: move 3 drawn (stage 6)
+    round_reveal_top(round_=uneven_rooms.grenoble_room.rounds.get(number=2))
+    round_add(session=uneven_rooms.grenoble_room)  # Grenoble: move 3 drawn (stage 6)
     # Lyon's room on move 3 too, its top not revealed (stage 6), a bulletin of 63 in.
-    Round.objects.filter(session=cast.lyon_room, number=3).update(top="", top_score=None)
-    lyon_third = cast.lyon_room.rounds.get(number=3)
-    result_set(round_=lyon_third, player=cast.ann, score=63)
+    Round.objects.filter(session=uneven_rooms.lyon_room, number=3).update(top="", top_score=None)
+    lyon_third = uneven_rooms.lyon_room.rounds.get(number=3)
+    result_set(round_=lyon_third, player=uneven_rooms.ann, score=63)
     client.force_login(bruno)
-    results = f"/api/duplicate/sessions/{cast.lyon_room.pk}/results"
-    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    results = f"/api/duplicate/sessions/{uneven_rooms.lyon_room.pk}/results"
+    recap = reverse("duplicate:recap", args=[uneven_rooms.lyon_room.pk])
     assert (client.get(results).status_code, client.get(recap).status_code) == (404, 404)
-    round_reveal_top(round_=cast.grenoble_room.rounds.get(number=3))  # Grenoble at 7, Lyon at 6
+    round_reveal_top(round_=uneven_rooms.grenoble_room.rounds.get(number=3))  # Grenoble at 7, Lyon at 6
     assert (client.get(results).status_code, client.get(recap).status_code) == (200, 200)
 
 
-def test_a_seat_he_is_invited_to_seals_as_one_he_accepted(client, cast, bob, charlie):
+def test_a_seat_he_is_invited_to_seals_as_one_he_accepted(client, uneven_rooms, bob, charlie):
     """Trial of issue 22: Grenoble's arbiter seated « @eve », a Lyon member who never answered the invitation and
     played from the seat's phone link: she read Lyon's room ahead (its results, recap, « Rejouer cette séance »)."""
-    recap = reverse("duplicate:recap", args=[cast.lyon_room.pk])
+    recap = reverse("duplicate:recap", args=[uneven_rooms.lyon_room.pk])
     client.force_login(bob)  # a plain member of Lyon's club, in no room: he reads it
     assert client.get(recap).status_code == 200
     client.force_login(charlie)
-    players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
-    invited = cast.grenoble_room.players.get(table=9)
+    players_add(session=uneven_rooms.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    invited = uneven_rooms.grenoble_room.players.get(table=9)
     assert (invited.member, invited.invitations.get().invitee) == (None, bob)
     client.force_login(bob)
     assert client.get(recap).status_code == 404
-    assert client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/results").status_code == 404
+    assert client.get(f"/api/duplicate/sessions/{uneven_rooms.lyon_room.pk}/results").status_code == 404
 
 
-def test_his_own_seat_in_a_room_ahead_of_the_one_he_runs_is_sealed_but_for_his_phone(client, cast, alice, charlie):
+def test_his_own_seat_in_a_room_ahead_of_the_one_he_runs_is_sealed_but_for_his_phone(
+    client, uneven_rooms, alice, charlie
+):
     """Charlie, who runs Grenoble's room, also takes a seat in Lyon's: his recap and his progress there wait for the
     ranking to close; his phone's link is given out in Lyon's room and stays his."""
-    players_add(session=cast.lyon_room, rows=[(3, "@charlie")], by=alice)
-    accept_invitations(cast.lyon_room.players.all())
-    session_finish(session=cast.lyon_room)
-    seat = cast.lyon_room.players.get(member=charlie)
+    players_add(session=uneven_rooms.lyon_room, rows=[(3, "@charlie")], by=alice)
+    accept_invitations(uneven_rooms.lyon_room.players.all())
+    session_finish(session=uneven_rooms.lyon_room)
+    seat = uneven_rooms.lyon_room.players.get(member=charlie)
     client.force_login(charlie)
-    recap = reverse("duplicate:player_recap", args=[cast.lyon_room.pk, seat.pk])
+    recap = reverse("duplicate:player_recap", args=[uneven_rooms.lyon_room.pk, seat.pk])
     assert client.get(recap).status_code == 404
-    assert client.get(f"/api/duplicate/sessions/{cast.lyon_room.pk}/players/{seat.pk}/recap").status_code == 404
+    assert client.get(f"/api/duplicate/sessions/{uneven_rooms.lyon_room.pk}/players/{seat.pk}/recap").status_code == 404
     assert member_progress(charlie, ProgressFilters()).summary.played == 0
     assert client.get(reverse("duplicate:player", args=[seat.key])).status_code == 200
-    close(cast)
+    close(uneven_rooms)
     assert client.get(recap).status_code == 200
     assert member_progress(charlie, ProgressFilters()).summary.played == 1
 
 
-def test_the_simultanes_rooms_table_links_no_sealed_room(client, cast, alice):
+def test_the_simultanes_rooms_table_links_no_sealed_room(client, uneven_rooms, alice):
     client.force_login(alice)
-    url = reverse("duplicate:simultane", args=[cast.simultane.pk])
+    url = reverse("duplicate:simultane", args=[uneven_rooms.simultane.pk])
 
     def links():
         return {room.session.club.slug: link for room, link, _withdraws in client.get(url).context["rooms"]}
 
-    grenoble_recap = reverse("duplicate:recap", args=[cast.grenoble_room.pk])
+    grenoble_recap = reverse("duplicate:recap", args=[uneven_rooms.grenoble_room.pk])
     assert links() == {"lyon": "", "grenoble": grenoble_recap, "annecy": ""}  # her own console sealed
-    close(cast)
+    close(uneven_rooms)
     assert links() == {
-        "lyon": reverse("duplicate:session", args=[cast.lyon_room.pk]),
+        "lyon": reverse("duplicate:session", args=[uneven_rooms.lyon_room.pk]),
         "grenoble": grenoble_recap,
         "annecy": "",
     }
 
 
-def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, cast, alice, bob, bruno, lyon):
-    session_finish(session=cast.lyon_room)
+def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, uneven_rooms, alice, bob, bruno, lyon):
+    session_finish(session=uneven_rooms.lyon_room)
     other = make_session(alice, lyon, players=["Ann"], date=datetime.date(2026, 1, 5))
     round_add(session=other, draw_text="VAGUEST", top_text="H4 VAGUE")
     session_finish(session=other)
-    tournament = tournament_create(name="Coupe", creator=alice, sessions=[cast.lyon_room, other])
-    day = cast.lyon_room.date
+    tournament = tournament_create(name="Coupe", creator=alice, sessions=[uneven_rooms.lyon_room, other])
+    day = uneven_rooms.lyon_room.date
     season = Season.objects.create(club=lyon, name="Saison", start=datetime.date(2026, 1, 1), end=day)
 
     def counted(user):
@@ -490,50 +494,50 @@ def test_a_sealed_room_counts_in_no_tournament_nor_season_of_its_reader(client, 
         api = client.get(f"/api/duplicate/seasons/{season.pk}/ranking").json()["rows"]
         return in_tournament, season_page, sorted((row["name"], row["sessions"]) for row in api)
 
-    both = [other, cast.lyon_room]
+    both = [other, uneven_rooms.lyon_room]
     assert counted(alice) == ([other], [other], [("Ann", 1)])
     assert counted(bruno) == (None, [other], [("Ann", 1)])  # the tournament is its organisers'
     assert counted(bob) == (None, both, [("Ann", 2), ("Ben", 1)])
-    close(cast)
+    close(uneven_rooms)
     assert counted(alice) == (both, both, [("Ann", 2), ("Ben", 1)])
     assert counted(bruno) == (None, both, [("Ann", 2), ("Ben", 1)])
 
 
-def test_a_sealed_room_is_not_replayed(client, cast, bob, bruno, charlie):
-    session_finish(session=cast.lyon_room)
+def test_a_sealed_room_is_not_replayed(client, uneven_rooms, bob, bruno, charlie):
+    session_finish(session=uneven_rooms.lyon_room)
     client.force_login(bruno)
-    assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 404
+    assert client.post(reverse("duplicate:replay", args=[uneven_rooms.lyon_room.pk])).status_code == 404
     refusal = (
         "La séance rejouée est une salle de simultané en avance sur la vôtre : son rejeu attend l'arrêt du classement."
     )
     with pytest.raises(DuplicateError, match=refusal):
-        session_replay(source=cast.lyon_room, creator=bruno)
+        session_replay(source=uneven_rooms.lyon_room, creator=bruno)
     # Bob, in no room, replays it; then he takes a seat in Grenoble's room: the rest of his replay waits.
     client.force_login(bob)
-    assert client.post(reverse("duplicate:replay", args=[cast.lyon_room.pk])).status_code == 302
-    replay = Session.objects.get(replay_of=cast.lyon_room)
+    assert client.post(reverse("duplicate:replay", args=[uneven_rooms.lyon_room.pk])).status_code == 302
+    replay = Session.objects.get(replay_of=uneven_rooms.lyon_room)
     assert round_add(session=replay).draw == "VAGUEST"
-    players_add(session=cast.grenoble_room, rows=[(9, "@bob")], by=charlie)
-    accept_invitations(cast.grenoble_room.players.all())
+    players_add(session=uneven_rooms.grenoble_room, rows=[(9, "@bob")], by=charlie)
+    accept_invitations(uneven_rooms.grenoble_room.players.all())
     round_reveal_top(round_=replay.rounds.get())
     with pytest.raises(DuplicateError, match=refusal):
         round_add(session=replay)
-    close(cast)
+    close(uneven_rooms)
     assert round_add(session=replay).draw == "ST+AIONX"
 
 
-def test_a_member_takes_one_room_of_a_simultane(client, cast, bruno, dave):
-    players_add(session=cast.annecy_room, rows=[(9, "@bruno")], by=dave)
+def test_a_member_takes_one_room_of_a_simultane(client, uneven_rooms, bruno, dave):
+    players_add(session=uneven_rooms.annecy_room, rows=[(9, "@bruno")], by=dave)
     invitation = Invitation.objects.pending().get(invitee=bruno)
     with pytest.raises(InvitationRefused, match="Vous figurez déjà dans une autre salle de ce simultané."):
         invitation_accept(invitation=invitation, user=bruno)
     client.force_login(bruno)
     response = client.post(reverse("invitation_accept", args=[invitation.pk]), follow=True)
     assert "Vous figurez déjà dans une autre salle de ce simultané." in response.content.decode()
-    assert not cast.annecy_room.players.filter(member=bruno).exists()
+    assert not uneven_rooms.annecy_room.players.filter(member=bruno).exists()
 
 
-def test_the_seal_costs_no_query_of_its_own_and_one_for_a_rooms_bulletin(client, cast, alice, bruno, lyon):
+def test_the_seal_costs_no_query_of_its_own_and_one_for_a_rooms_bulletin(client, uneven_rooms, alice, bruno, lyon):
     with CaptureQueriesContext(connection) as queries:
         list(Session.objects.visible_to(bruno))
     assert len(queries) == 1
@@ -543,7 +547,7 @@ def test_the_seal_costs_no_query_of_its_own_and_one_for_a_rooms_bulletin(client,
     counts = []
     for room_, player in (
         (session, session.players.get()),
-        (cast.grenoble_room, cast.grenoble_room.players.get(table=1)),
+        (uneven_rooms.grenoble_room, uneven_rooms.grenoble_room.players.get(table=1)),
     ):
         token = ApiToken.issue(room_.creator)
         with CaptureQueriesContext(connection) as queries:
@@ -589,7 +593,7 @@ def api_operations():
     ids=["pages", "api"],
 )
 def test_every_address_and_operation_seals_a_room_ahead_or_says_why_it_reads_none(
-    client, cast, alice, found, checked, other, request_for
+    client, uneven_rooms, alice, found, checked, other, request_for
 ):
     """Every address of duplicate/urls.py and every API operation under /api/duplicate/ is in a table: a new one
     must join the rooms' (and be sealed) or the others' (saying why it names no room)."""
@@ -599,23 +603,24 @@ def test_every_address_and_operation_seals_a_room_ahead_or_says_why_it_reads_non
     assert sorted((set(checked) | set(other)) - set(names)) == []  # gone: out of its table
     assert not set(checked) & set(other)
     client.force_login(alice)
-    problems = {name: sealed_answer(client, request_for(name), cast) for name in names if name in checked}
+    problems = {name: sealed_answer(client, request_for(name), uneven_rooms) for name in names if name in checked}
     assert {name: problem for name, problem in problems.items() if problem} == {}
 
 
-def test_a_sealed_room_of_his_is_listed_without_its_link(client, cast, alice, charlie):
+def test_a_sealed_room_of_his_is_listed_without_its_link(client, uneven_rooms, alice, charlie):
     """Alice runs Lyon's room (ahead) and sits in Grenoble's: her list named Lyon's room with a link answering 404."""
     client.force_login(alice)
     html = client.get(reverse("duplicate:list")).content.decode()
-    assert cast.lyon_room.name in html
-    assert f'href="/duplicate/{cast.lyon_room.pk}/"' not in html
+    assert uneven_rooms.lyon_room.name in html
+    assert f'href="/duplicate/{uneven_rooms.lyon_room.pk}/"' not in html
     assert "Scellée : en avance sur votre autre salle de ce simultané, jusqu'à l'arrêt du classement" in html
-    close(cast)
+    close(uneven_rooms)
     html = client.get(reverse("duplicate:list")).content.decode()
-    assert f'href="/duplicate/{cast.lyon_room.pk}/"' in html
+    assert f'href="/duplicate/{uneven_rooms.lyon_room.pk}/"' in html
     assert "Scellée" not in html
     client.force_login(charlie)  # runs Grenoble's room, the slowest: his own is not sealed
-    assert f'href="/duplicate/{cast.grenoble_room.pk}/"' in client.get(reverse("duplicate:list")).content.decode()
+    html = client.get(reverse("duplicate:list")).content.decode()
+    assert f'href="/duplicate/{uneven_rooms.grenoble_room.pk}/"' in html
 
 
 def test_before_any_draw_nothing_is_sealed_for_a_room_at_the_same_stage(

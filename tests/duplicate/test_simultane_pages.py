@@ -6,13 +6,13 @@ import datetime
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from clubsite.models import Club, Membership
+from clubsite.models import Membership
 from duplicate.models import Session, Simultane
 from duplicate.services import simultanes
+from tests.conftest import make_member
 
 from .test_game_files import GAME
 from .test_simultanes import make_simultane, play, room, start
@@ -26,7 +26,7 @@ def simultane(comite, eve):
 @pytest.fixture
 def gina(grenoble):
     """A plain member of Grenoble's club: another club's member, for Lyon's room."""
-    user = get_user_model().objects.create_user("gina", "gina@example.org", "motdepasse-gina")
+    user = make_member("gina")
     Membership.objects.create(club=grenoble, user=user, role=Membership.Role.MEMBER)
     return user
 
@@ -105,12 +105,9 @@ def test_the_rooms_table_links_each_room_to_what_its_reader_may_open(
 
 
 def test_the_whole_game_is_sealed_until_the_ranking_is_closed(
-    client, simultane, lyon_room, eve, alice, charlie, bob, gina
+    client, simultane, lyon_room, eve, alice, charlie, bob, gina, dave, annecy
 ):
-    url = reverse("duplicate:simultane_game", args=[simultane.pk])
-    dave = get_user_model().objects.create_user("dave", "dave@example.org", "motdepasse-dave")
-    annecy = Club.objects.create(name="Club d'Annecy", slug="annecy")
-    Membership.objects.create(club=annecy, user=dave, role=Membership.Role.ORGANISER)  # no room of his
+    url = reverse("duplicate:simultane_game", args=[simultane.pk])  # Dave's Annecy has no room
     # Anonymous: the login page; a member of a room's club, or another club's organiser: as for no such id.
     before = {None: 302, bob: 404, gina: 404, dave: 404, alice: 403, charlie: 403, eve: 403}
     assert {user: status(client, user, url) for user in before} == before

@@ -4,7 +4,6 @@ overall, per club and per series, ties sharing places; no draw before the simult
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -20,6 +19,7 @@ from duplicate.services.results import Entry, result_mark, result_set, results_s
 from duplicate.services.rounds import round_add, round_reveal_top, round_set_top, timer_start
 from duplicate.services.sessions import session_finish, session_reopen
 from scoring.models import Edition, RuleSet
+from tests.conftest import make_member
 
 from .test_game_files import GAME
 
@@ -284,7 +284,7 @@ def test_a_club_registers_its_room_from_the_simultanes_page(client, simultane, l
 def test_the_ranking_page_is_for_those_concerned(client, simultane, three_rooms, bob, eve):
     url = reverse("duplicate:simultane_ranking", args=[simultane.pk])
     assert client.get(url).status_code == 302  # anonymous: the login page
-    stranger = get_user_model().objects.create_user("zoe", "zoe@example.org", "motdepasse-zoe")
+    stranger = make_member("zoe")
     client.force_login(stranger)
     assert client.get(url).status_code == 404
     for reader in (eve, bob):  # the body's organiser; a member of a club whose room plays

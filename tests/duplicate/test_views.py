@@ -6,7 +6,6 @@ import io
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.utils import timezone
 from openpyxl import load_workbook
@@ -21,7 +20,7 @@ from duplicate.services.rounds import round_add, round_set_top, timer_start
 from duplicate.services.sessions import session_finish
 from duplicate.services.tournaments import tournament_create
 from scoring.models import RuleSet
-from tests.conftest import accept_invitations
+from tests.conftest import accept_invitations, make_member
 
 from .conftest import make_session
 
@@ -302,10 +301,10 @@ def test_permission_ladder_on_a_tournament(client, alice, bob, charlie, lyon, gr
 
 
 @pytest.mark.parametrize("leaves", ["removed", "demoted"])
-def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice, bob, lyon, leaves):
+def test_an_organiser_removed_from_the_club_loses_its_tournaments(client, alice, bob, lyon, give_role, leaves):
     """Issue 12: the creator of a club's tournament kept it, its exports included, after leaving the club."""
-    dora = get_user_model().objects.create_user("dora", "dora@example.org", "motdepasse-dora")
-    membership = Membership.objects.create(club=lyon, user=dora, role=Membership.Role.ORGANISER)
+    dora = give_role(make_member("dora"), Membership.Role.ORGANISER)
+    membership = Membership.objects.get(club=lyon, user=dora)
     club_cup = tournament_create(
         name="Coupe d'hiver", creator=dora, sessions=[make_session(dora, lyon), make_session(dora, lyon)]
     )
