@@ -14,16 +14,14 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
 django.setup()
 
-from django.contrib.auth import get_user_model  # noqa: E402
-
 from clubsite.models import ApiToken, Club, Membership  # noqa: E402
 from duplicate.models import Session  # noqa: E402
 from duplicate.services.results import Entry, results_set  # noqa: E402
 from duplicate.services.rounds import round_add  # noqa: E402
 from duplicate.services.sessions import session_create  # noqa: E402
 from scoring.models import Edition, RuleSet  # noqa: E402
+from tests.conftest import make_member  # noqa: E402
 
-PASSWORD = "motdepasse-pannes"
 MOVES = (("VAGUEST", "H4 VAGUE"), ("ST+AIONX", "4G AVIONS"))
 
 
@@ -48,7 +46,7 @@ def session(organiser, club, name, players, moves=MOVES):
 
 
 def main():
-    organiser = get_user_model().objects.create_user("arbitre", "arbitre@example.org", PASSWORD)
+    organiser = make_member("arbitre")  # with the tests' one password, which the stack logs in with
     club = Club.objects.create(name="Club des pannes", slug="pannes")
     Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
     sizes = (("s250", 250), ("s600", 600), ("s2000", 2000))

@@ -16,6 +16,8 @@ from pathlib import Path
 import psycopg
 import requests
 
+from tests.conftest import PASSWORD
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 DATABASE = "clubsite_ci_faults"
@@ -222,7 +224,7 @@ class Stack:
         self.request("GET", "/compte/connexion/")
         data = {
             "username": "arbitre",
-            "password": "motdepasse-pannes",
+            "password": PASSWORD,
             "csrfmiddlewaretoken": self.cookies["csrftoken"],
         }
         response = self.request("POST", "/compte/connexion/", data=data)
