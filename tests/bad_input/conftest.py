@@ -1,8 +1,9 @@
 """The world the bad-input sweep sends its values into, and what it checks after each request.
 
-One member, Alice, holds every role a page asks for: she keeps a score sheet, runs a club (admin) and its
-sessions, a personal session whose move is still open on the players' phones, a tournament, a season and an
-export.
+The cast of tests/conftest.py, as everywhere: Alice, the Club de Lyon's admin, whose member is Bob, and Charlie in no
+club, each with the cast's password; a co-admin of Lyon lets Alice leave it. Alice holds every role a page asks for:
+she keeps a score sheet, runs the club and its sessions, a personal session whose move is still open on the players'
+phones, a tournament, a season and an export, organises a federation and another club.
 """
 
 import datetime
@@ -10,7 +11,6 @@ import functools
 
 import pytest
 from django.apps import apps
-from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test import Client, override_settings
@@ -26,6 +26,7 @@ from duplicate.services.simultanes import room_register, simultane_create
 from scoring.models import GridBoard
 from sheets.models import Line
 from sheets.services import game_finish, penalty_record
+from tests.conftest import make_member
 from tests.duplicate.conftest import make_session
 from tests.sheets.conftest import make_game
 
@@ -38,15 +39,16 @@ class World:
     """The ids the URLs and bodies of the sweep are filled with."""
 
     def __init__(self):
-        users = get_user_model().objects
         with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
-            self.alice = alice = users.create_user("alice", "alice@example.org", "motdepasse-alice")
-            bob = users.create_user("bob", "bob@example.org", "motdepasse-bob")
-            users.create_user("charlie", "charlie@example.org", "motdepasse-charlie")
+            self.alice = alice = make_member("alice")
+            bob = make_member("bob")
+            make_member("charlie")
+            co_admin = make_member("co-admin")
         self.club = Club.objects.create(name="Club de Lyon", slug="lyon")
         Membership.objects.create(club=self.club, user=alice, role=Membership.Role.ADMIN)
-        # A second admin: Alice may leave the club, and change Bob's role.
-        self.bob_membership = Membership.objects.create(club=self.club, user=bob, role=Membership.Role.ADMIN)
+        self.bob_membership = Membership.objects.create(club=self.club, user=bob, role=Membership.Role.MEMBER)
+        # A second admin: Alice may leave the club.
+        Membership.objects.create(club=self.club, user=co_admin, role=Membership.Role.ADMIN)
         self.game = make_game(alice, members=[alice, bob])
         self.play = Line.objects.create(game=self.game, player=self.game.players.first(), points=20)
         self.penalty = penalty_record(game=self.game, player=self.game.players.last(), points=10)
@@ -85,10 +87,10 @@ class World:
             move_seconds=180,
             game=[GameRound(1, "VAGUEST", "H4 VAGUE", 26)],
         )
-        # Another club of hers has its room registered (Lyon's is the registration form's to make).
-        grenoble = Club.objects.create(name="Club de Grenoble", slug="grenoble")
-        Membership.objects.create(club=grenoble, user=alice, role=Membership.Role.ORGANISER)
-        self.room = room_register(simultane=self.simultane, club=grenoble, creator=alice, players=[(1, "Ann")])
+        # Another club she organises has its room registered (Lyon's is the registration form's to make).
+        villeurbanne = Club.objects.create(name="Club de Villeurbanne", slug="villeurbanne")
+        Membership.objects.create(club=villeurbanne, user=alice, role=Membership.Role.ORGANISER)
+        self.room = room_register(simultane=self.simultane, club=villeurbanne, creator=alice, players=[(1, "Ann")])
         GridBoard.objects.create(user=alice)  # the grid page creates it on a first visit: not the sweep's doing
 
 

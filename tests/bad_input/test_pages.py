@@ -19,6 +19,8 @@ from collections.abc import Callable
 import pytest
 from django.urls import get_resolver, resolve, reverse
 
+from tests.conftest import PASSWORD
+
 from .conftest import World
 from .forms_on_pages import forms_on
 
@@ -562,7 +564,7 @@ ENDPOINTS = {
         query=("next",),
         forms=(
             Form(
-                lambda w: {"username": "alice", "password": "motdepasse-alice"},
+                lambda w: {"username": "alice", "password": PASSWORD},
                 {"username": LENIENT, "password": LENIENT},
                 refuses=False,  # a refused log-in answers its page (200); a good one sets last_login
             ),
@@ -573,7 +575,7 @@ ENDPOINTS = {
         forms=(
             Form(
                 lambda w: {
-                    "old_password": "motdepasse-alice",
+                    "old_password": PASSWORD,
                     "new_password1": "un-autre-long-secret",
                     "new_password2": "un-autre-long-secret",
                 },
