@@ -7,12 +7,11 @@ word list come from data migrations, so every test module marks itself
 """
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connections
 from playwright.sync_api import expect, sync_playwright
 
-from clubsite.models import Club, Membership
+from tests.conftest import PASSWORD, make_member
 from tests.duplicate.conftest import make_session
 from tests.sheets.conftest import make_game
 
@@ -218,21 +217,25 @@ def play(page, points, name):
 # Members, clubs and duplicate sessions.
 
 
-def log_in(page, username, **fields):
-    """Create a member and log him in through the log-in page; returns the member."""
-    user = get_user_model().objects.create_user(username, f"{username}@example.org", "motdepasse-e2e", **fields)
+def log_in_as(page, user):
+    """Log `user` (one of the cast, or a member made by `make_member`) in through the log-in page, with the cast's
+    password; returns him."""
     page.goto("/compte/connexion/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "motdepasse-e2e")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", PASSWORD)
     page.locator("main button[type=submit]").click()
     expect(page).to_have_url("/compte/")
     return user
 
 
-def club_session(organiser, players=("Anne", "Bruno", "Chloé")):
-    """A session of the Club de Lyon, run by `organiser`, where players may enter their own scores."""
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
+def log_in(page, username, **fields):
+    """Someone outside the cast, made a member (`make_member`) and logged in through the log-in page; returns him."""
+    return log_in_as(page, make_member(username, **fields))
+
+
+def club_session(organiser, club, players=("Anne", "Bruno", "Chloé")):
+    """A session of `club` (the cast's `lyon`), run by `organiser` (Alice, its admin, unless a test gives the role
+    to someone else), where players may enter their own scores."""
     return make_session(organiser, club, players)
 
 

@@ -11,8 +11,9 @@ from playwright.sync_api import expect
 from clubsite.models import Invitation
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
+from tests.conftest import PASSWORD, with_name
 
-from .conftest import claires_game, log_in, make_session
+from .conftest import claires_game, log_in, log_in_as, make_session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -54,8 +55,7 @@ def test_a_new_address_is_confirmed_by_its_mailed_link(page):
     assert member.email == "claire@club.example.org"
 
 
-def test_repeated_failures_lock_the_log_in_with_a_french_message(page):
-    get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-e2e")
+def test_repeated_failures_lock_the_log_in_with_a_french_message(page, alice):
     page.goto("/compte/connexion/")
     for _ in range(5):
         page.fill("#id_username", "alice")
@@ -64,7 +64,7 @@ def test_repeated_failures_lock_the_log_in_with_a_french_message(page):
         expect(page.locator("#id_password")).to_be_visible()
 
     page.fill("#id_username", "alice")
-    page.fill("#id_password", "motdepasse-e2e")
+    page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
 
     expect(page.locator("main [role=alert]")).to_have_text(
@@ -73,9 +73,8 @@ def test_repeated_failures_lock_the_log_in_with_a_french_message(page):
     expect(page).to_have_url(re.compile("/compte/connexion/$"))
 
 
-def test_an_invitation_is_accepted_or_declined_on_the_account_page(page):
-    alice = get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
-    bob = log_in(page, "bob", first_name="Robert")
+def test_an_invitation_is_accepted_or_declined_on_the_account_page(page, alice, bob):
+    log_in_as(page, with_name(bob, "Robert"))
     game, _switched = sheet_services.game_create(
         owner=alice,
         players=[("Alice", None), ("Bobby", bob)],
@@ -137,11 +136,11 @@ def test_inscribe_pressed_twice_while_the_first_is_on_its_way_writes_one_line(pa
     assert list(game.lines.values_list("player__position", "points")) == [(0, 12)]
 
 
-def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page):
+def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page, alice):
     """Trial of issue 16: no token could be had without a shell on the server."""
     from clubsite.models import ApiToken
 
-    member = log_in(page, "alice")
+    member = log_in_as(page, alice)
     page.goto("/compte/")
     page.get_by_label("Nom du jeton (facultatif)").fill("Logiciel d'arbitrage")
     page.get_by_role("button", name="Créer un jeton").click()

@@ -13,16 +13,16 @@ from playwright.sync_api import expect
 from clubsite.models import Club, Membership
 from duplicate.models import Season, Session, Simultane
 from duplicate.services.rounds import round_add
+from tests.conftest import make_member
 
-from .conftest import club_session, htmx_settled, log_in
+from .conftest import club_session, htmx_settled, log_in_as
 from .test_simultane import districts_simultane
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page):
-    alice = log_in(page, "alice")
-    bob = get_user_model().objects.create_user("bob", "bob@example.org", "motdepasse-e2e")
+def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page, alice, bob):
+    log_in_as(page, alice)  # without `lyon`: Alice and Bob in no club yet
     page.goto("/clubs/")
     page.get_by_label("Nom du club").fill("Club de Lyon")
     page.get_by_role("button", name="Créer le club").click()
@@ -48,9 +48,9 @@ def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page):
     assert club.memberships.get().user == bob
 
 
-def test_an_arbiter_starts_the_timer_then_cancels_the_draw(page):
-    arbiter = log_in(page, "arbitre")
-    session = club_session(arbiter)
+def test_an_arbiter_starts_the_timer_then_cancels_the_draw(page, alice, lyon):
+    arbiter = log_in_as(page, alice)
+    session = club_session(arbiter, lyon)
     round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_role("button", name="Lancer le chrono").click()
@@ -66,9 +66,9 @@ def test_an_arbiter_starts_the_timer_then_cancels_the_draw(page):
     assert not session.rounds.exists()
 
 
-def test_an_organiser_deletes_a_season_and_its_sessions_stay(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_an_organiser_deletes_a_season_and_its_sessions_stay(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     season = Season.objects.create(club=session.club, name="Saison 2026", start=session.date, end=session.date)
     page.goto(f"/duplicate/saisons/{season.pk}/modifier/")
     page.get_by_role("button", name="Supprimer la saison").click()
@@ -94,8 +94,8 @@ def test_an_organiser_renames_a_simultane_then_deletes_it(page):
     assert not Simultane.objects.exists()
 
 
-def test_a_member_logs_out(page):
-    log_in(page, "alice")
+def test_a_member_logs_out(page, alice):
+    log_in_as(page, alice)
     page.get_by_role("button", name="Se déconnecter").click()
     expect(page.get_by_role("link", name="Se connecter")).to_be_visible()
     page.goto("/compte/")
@@ -103,7 +103,7 @@ def test_a_member_logs_out(page):
 
 
 def test_a_member_who_forgot_his_password_sets_a_new_one_from_the_mailed_link(page):
-    get_user_model().objects.create_user("claire", "claire@example.org", "ancien-mot-de-passe")
+    make_member("claire")
     page.goto("/compte/connexion/")
     page.get_by_role("link", name="Mot de passe oublié ?").click()
     page.locator("#id_email").fill("claire@example.org")

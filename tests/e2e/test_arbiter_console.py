@@ -6,14 +6,14 @@ from playwright.sync_api import expect
 
 from duplicate.services.rounds import round_add
 
-from .conftest import PHONE, club_session, log_in
+from .conftest import PHONE, club_session, log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_ending_the_session_counts_the_bulletins_missing_at_the_click(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_ending_the_session_counts_the_bulletins_missing_at_the_click(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     cautious = page.context.new_page()  # no automatic "OK" here: this arbiter answers "Annuler"
     asked = []
@@ -45,9 +45,9 @@ def test_ending_the_session_counts_the_bulletins_missing_at_the_click(page):
 
 
 @pytest.mark.parametrize(("viewport", "focused"), [(PHONE, False), ({"width": 1280, "height": 800}, True)])
-def test_the_draw_and_the_timer_stay_in_sight_on_a_phone(page, viewport, focused):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser, players=[f"Joueur {n}" for n in range(1, 21)])
+def test_the_draw_and_the_timer_stay_in_sight_on_a_phone(page, viewport, focused, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon, players=[f"Joueur {n}" for n in range(1, 21)])
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_role("button", name="Tirer (serveur, règles FISF)").click()
     expect(page.locator(".timer-line .countdown")).to_be_visible()

@@ -2,8 +2,9 @@
 docs) work under it too, and a violation is caught: conftest's watcher fails any browser test that has one."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD, make_member
 
 from . import conftest
 from .conftest import count_ecoles
@@ -41,10 +42,10 @@ def test_the_counter_sends_a_tiles_setting_without_eval(page):
 
 
 def test_the_admin_and_the_api_docs_work_under_the_policy(page):
-    get_user_model().objects.create_superuser("root", "root@example.org", "motdepasse-root")
+    make_member("root", is_staff=True, is_superuser=True)  # the site's administrator
     page.goto("/admin/")
     page.fill("#id_username", "root")
-    page.fill("#id_password", "motdepasse-root")
+    page.fill("#id_password", PASSWORD)
     page.locator("input[type=submit]").click()
     expect(page.locator("#site-name")).to_be_visible()
     page.goto("/admin/clubsite/club/add/")

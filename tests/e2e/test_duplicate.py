@@ -10,14 +10,14 @@ from duplicate.models import Session
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add, round_set_top
 
-from .conftest import PHONE, club_session, log_in, touch, type_letters
+from .conftest import PHONE, club_session, log_in, log_in_as, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(page, browser, live_server):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_organiser_runs_three_moves_and_a_player_enters_his_score_on_his_phone(page, browser, live_server, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     anne, bruno, chloe = session.players.all()
     page.goto(f"/duplicate/{session.pk}/")
 
@@ -92,10 +92,10 @@ def test_the_new_session_form_is_sent_as_the_organiser_fills_it(page):
     assert (session.date, session.players.count()) == (datetime.date.today(), 2)
 
 
-def test_a_refused_bulletin_says_why_in_its_row_and_marks_do_only_what_they_say(page):
+def test_a_refused_bulletin_says_why_in_its_row_and_marks_do_only_what_they_say(page, alice, lyon):
     """Trial of issue 10: a score above the top was dropped without a word, and "0" or "−5" also set "Avert."."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     page.goto(f"/duplicate/{session.pk}/")
     page.fill("#draw", "VAGUEST")
     page.get_by_role("button", name="Saisir ce tirage").click()
@@ -122,9 +122,9 @@ def test_a_refused_bulletin_says_why_in_its_row_and_marks_do_only_what_they_say(
     assert (result.penalty, result.warning) == (5, False)
 
 
-def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/grille/")
     touch(page, "H8")
@@ -133,11 +133,11 @@ def test_a_top_the_draw_cannot_make_is_refused_on_the_grid_with_the_reason(page)
     expect(page.locator("#grid-result .error")).to_have_text("Le top H8 ZOO ne se joue pas avec le tirage VAGUEST.")
 
 
-def test_twenty_bulletins_at_the_keyboard(page):
+def test_twenty_bulletins_at_the_keyboard(page, alice, lyon):
     """Issue 11: table, Enter, score or move, Enter, typed ahead without waiting for the server (a trial lost and
     mixed bulletins that way); a refused bulletin stays in the log."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser, players=[f"Joueur {n}" for n in range(1, 21)])
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon, players=[f"Joueur {n}" for n in range(1, 21)])
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.locator("#bulletin-count")).to_contain_text("0/20 bulletins")
@@ -154,9 +154,9 @@ def test_twenty_bulletins_at_the_keyboard(page):
     assert scores == {table: 26 if table == 7 else table for table in range(1, 21)}
 
 
-def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     score = page.locator("tr", has_text="Anne").locator("input[name=score]")
@@ -166,10 +166,10 @@ def test_a_typed_score_looks_unsaved_until_the_row_comes_back_saved(page):
     expect(page.locator("tr", has_text="Anne").locator("input[name=score]")).to_have_class("saved")
 
 
-def test_a_bulletin_of_move_1_corrected_during_move_3(page):
+def test_a_bulletin_of_move_1_corrected_during_move_3(page, alice, lyon):
     """Issue 11: a move's results stay correctable after the next draws; the ranking follows."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     anne = session.players.get(name="Anne")
     result_set(round_=first, player=anne, score=20)
@@ -191,10 +191,10 @@ def test_a_bulletin_of_move_1_corrected_during_move_3(page):
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
-def test_the_room_screen_through_a_move(page, browser, live_server, viewport):
+def test_the_room_screen_through_a_move(page, browser, live_server, viewport, alice, lyon):
     """Issue 11: the projector follows the arbiter by itself: the draw, then the top, then the ranking."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     room = browser.new_context(base_url=live_server.url, viewport=viewport).new_page()
     room.goto(f"/duplicate/salle/{session.public_key}/")
     expect(room.locator(".room-number")).to_have_text("En attente du premier tirage")
@@ -212,11 +212,11 @@ def test_the_room_screen_through_a_move(page, browser, live_server, viewport):
     room.context.close()
 
 
-def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, settings):
+def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, settings, alice, lyon):
     """Issue 12: the exports are POST buttons; a large session's file is prepared by the worker (run eagerly
     here), its page offers the download, and pressing the button again finds the same file."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     with page.expect_download() as small:
@@ -237,11 +237,11 @@ def test_exports_are_buttons_and_a_large_sessions_file_is_prepared_once(page, se
 
 
 @pytest.mark.parametrize("viewport", [PHONE])
-def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page):
+def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page, alice, lyon):
     """Issue 16: a player's licence, club and series are corrected after the session is created; a licence
     that is not letters and digits is refused in his row, with what was typed kept."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_text("Gérer les joueurs").click()
     page.get_by_label("Licence de Bruno").fill("B4242")
@@ -264,10 +264,10 @@ def test_the_arbiter_corrects_a_players_licence_club_and_series_on_a_phone(page)
     assert session.players.get(name="Chloé").licence == ""
 
 
-def test_a_pasted_list_with_bad_lines_comes_back_to_be_corrected(page):
+def test_a_pasted_list_with_bad_lines_comes_back_to_be_corrected(page, alice, lyon):
     """Trial of issue 16: only the first bad line was said, and the pasted list was gone with it."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     page.goto(f"/duplicate/{session.pk}/")
     page.get_by_text("Ajouter des joueurs").click()
     pasted = "4;Denis\nx;Élise\n5;Fanny;12-34"

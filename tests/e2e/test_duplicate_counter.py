@@ -8,7 +8,7 @@ from duplicate.models import Result
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 
-from .conftest import PHONE, club_session, htmx_settled, log_in, set_tile, touch, type_letters, type_word
+from .conftest import PHONE, club_session, htmx_settled, log_in_as, set_tile, touch, type_letters, type_word
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -17,9 +17,9 @@ def score_box(page, name):
     return page.locator("tr", has_text=name).locator("input[name=score]")
 
 
-def test_organiser_places_the_top_and_inscribes_a_players_points_from_the_typed_counter(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_organiser_places_the_top_and_inscribes_a_players_points_from_the_typed_counter(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_ = round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/compteur/")
     expect(page.locator(".game-banner")).to_contain_text("Coup 1 · tirage VAGUEST")
@@ -57,9 +57,9 @@ def test_organiser_places_the_top_and_inscribes_a_players_points_from_the_typed_
     assert Result.objects.get(round=round_).player.name == "Bruno"
 
 
-def test_organiser_inscribes_a_move_counted_on_the_grid_without_placing_it(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_organiser_inscribes_a_move_counted_on_the_grid_without_placing_it(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_ = round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/grille/")
     touch(page, "H4")
@@ -84,9 +84,11 @@ def test_organiser_inscribes_a_move_counted_on_the_grid_without_placing_it(page)
 
 
 @pytest.mark.parametrize("viewport", [PHONE])
-def test_the_counter_fits_a_phone_with_long_player_names(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser, players=[f"Joueuse numéro {n} de la table de Villeurbanne" for n in range(1, 21)])
+def test_the_counter_fits_a_phone_with_long_player_names(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(
+        organiser, lyon, players=[f"Joueuse numéro {n} de la table de Villeurbanne" for n in range(1, 21)]
+    )
     round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player in session.players.all()[:10]:
         result_set(round_=round_, player=player, score=26)

@@ -2,15 +2,12 @@
 prints, the player's phone page following the arbiter by itself, and bulletins for players without a table."""
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
 from playwright.sync_api import expect
 
-from clubsite.models import Membership
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add, round_set_top, timer_start
 
-from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
+from .conftest import PHONE, club_session, htmx_settled, log_in_as, next_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -19,9 +16,9 @@ def footer_cells(page, label):
     return page.locator("#game-sheet tfoot tr", has_text=label).locator("td")
 
 
-def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     anne, bruno, _chloe = session.players.all()
     first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     result_set(round_=first, player=anne, score=20)
@@ -52,9 +49,9 @@ def test_a_cell_of_move_1_corrected_on_the_sheet_during_move_3(page):
     assert first.results.get(player=anne).move == "H4 VAGUE"
 
 
-def test_the_recap_prints_without_menus_or_buttons(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_the_recap_prints_without_menus_or_buttons(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     result_set(round_=first, player=session.players.get(name="Anne"), score=26)
     page.goto(f"/duplicate/{session.pk}/recapitulatif/")
@@ -68,11 +65,9 @@ def test_the_recap_prints_without_menus_or_buttons(page):
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") <= 2
 
 
-def test_a_club_member_reviews_a_session_read_only(page):
-    organiser = get_user_model().objects.create(username="arbitre", password=make_password("x"))
-    session = club_session(organiser)
-    member = log_in(page, "membre")
-    Membership.objects.create(club=session.club, user=member, role=Membership.Role.MEMBER)
+def test_a_club_member_reviews_a_session_read_only(page, alice, bob, lyon):
+    session = club_session(alice, lyon)
+    log_in_as(page, bob)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto("/duplicate/")
     page.get_by_role("link", name="Mardi soir").click()
@@ -83,8 +78,8 @@ def test_a_club_member_reviews_a_session_read_only(page):
     expect(page).to_have_url(f"/duplicate/{session.pk}/recapitulatif/")
 
 
-def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
-    session = club_session(get_user_model().objects.create(username="arbitre"))
+def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server, alice, lyon):
+    session = club_session(alice, lyon)
     anne = session.players.get(name="Anne")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.goto(f"/duplicate/joueur/{anne.key}/")
@@ -110,9 +105,9 @@ def test_the_phone_page_follows_the_arbiter_by_itself(browser, live_server):
     phone.context.close()
 
 
-def test_bulletins_for_players_without_a_table_at_the_keyboard(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser, players=[(None, "Éloïse Martin"), (None, "Marc Roux"), (1, "Anne")])
+def test_bulletins_for_players_without_a_table_at_the_keyboard(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon, players=[(None, "Éloïse Martin"), (None, "Marc Roux"), (1, "Anne")])
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.get_by_label("Table ou nom")).to_be_focused()
@@ -124,10 +119,10 @@ def test_bulletins_for_players_without_a_table_at_the_keyboard(page):
     assert scores == {"Éloïse Martin": 20, "Marc Roux": 26, "Anne": 26}
 
 
-def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_server):
+def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_server, alice, lyon):
     """The phone still shows the form (its poll has not come back yet) when the arbiter reveals the top: the score
     sent then is refused with the reason, and nothing is saved."""
-    session = club_session(get_user_model().objects.create(username="arbitre"))
+    session = club_session(alice, lyon)
     anne = session.players.get(name="Anne")
     first = round_add(session=session, draw_text="VAGUEST")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
@@ -142,9 +137,9 @@ def test_a_phone_entry_sent_after_the_top_is_revealed_is_refused(browser, live_s
     phone.context.close()
 
 
-def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(page, browser, live_server):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(page, browser, live_server, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     stale = page.context.new_page()  # the same arbiter's second tab, opened before the end
     stale.goto(f"/duplicate/{session.pk}/")
@@ -171,12 +166,10 @@ def test_a_finished_session_refuses_a_bulletin_from_a_stale_tab_until_reopened(p
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
-def test_the_room_screen_fits_the_projector_with_25_players(browser, live_server, viewport):
+def test_the_room_screen_fits_the_projector_with_25_players(browser, live_server, viewport, alice, lyon):
     """Trial of issue 11: at 1920 × 1080 the grid's last rows and ranking rows 16 to 20 were below the screen,
     and no page ever brought them in."""
-    session = club_session(
-        get_user_model().objects.create(username="arbitre"), players=[f"Joueur {n}" for n in range(1, 26)]
-    )
+    session = club_session(alice, lyon, players=[f"Joueur {n}" for n in range(1, 26)])
     first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for n, player in enumerate(session.players.all()):
         result_set(round_=first, player=player, score=n)
@@ -199,11 +192,11 @@ def test_the_room_screen_fits_the_projector_with_25_players(browser, live_server
     room.context.close()
 
 
-def test_the_console_shows_the_scores_players_send_from_their_phones(page, browser, live_server):
+def test_the_console_shows_the_scores_players_send_from_their_phones(page, browser, live_server, alice, lyon):
     """Trial of issue 11: in a session where both enter scores, the console kept "0/20 bulletins" and empty
     cells while the players' own scores came in, until reloaded."""
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_add(session=session, draw_text="VAGUEST")
     page.goto(f"/duplicate/{session.pk}/")
     expect(page.locator("#bulletin-count")).to_contain_text("0/3 bulletins")
@@ -221,10 +214,10 @@ def test_the_console_shows_the_scores_players_send_from_their_phones(page, brows
     phone.context.close()
 
 
-def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browser, live_server):
+def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browser, live_server, alice, lyon):
     """Trial of issue 11: "A1 PARIENT" got "Bulletin reçu : 0 points" and nothing more; "abc" was refused above
     the card with the box emptied."""
-    session = club_session(get_user_model().objects.create(username="arbitre"))
+    session = club_session(alice, lyon)
     round_add(session=session, draw_text="VAGUEST")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
     phone.goto(f"/duplicate/joueur/{session.players.get(name='Anne').key}/")
@@ -242,10 +235,10 @@ def test_a_phone_entry_worth_nothing_says_why_and_a_typo_stays_in_its_box(browse
     phone.context.close()
 
 
-def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(browser, live_server):
+def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(browser, live_server, alice, lyon):
     """Issue 12: the entry is sent by htmx and answered with the page's region, one request instead of a redirect
     and the whole page again; a phone without JavaScript sends the same form and gets the page back."""
-    session = club_session(get_user_model().objects.create(username="arbitre"))
+    session = club_session(alice, lyon)
     round_add(session=session, draw_text="VAGUEST")
     anne, bruno = session.players.get(name="Anne"), session.players.get(name="Bruno")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True).new_page()
@@ -266,11 +259,11 @@ def test_a_phone_entry_is_answered_in_place_and_still_goes_without_javascript(br
     without_js.context.close()
 
 
-def test_a_long_name_keeps_the_sheets_header_short_on_a_phone(page):
+def test_a_long_name_keeps_the_sheets_header_short_on_a_phone(page, alice, lyon):
     """Trial of issue 16: an 80-character name stretched the sheet's header over a screen's height on a phone."""
-    organiser = log_in(page, "arbitre")
+    organiser = log_in_as(page, alice)
     long_name = "Marie-Charlotte Éléonore de la Tour d'Auvergne-Lauragais et Saint-Georges-de-Reneins"[:80]
-    session = club_session(organiser, players=("Anne", long_name))
+    session = club_session(organiser, lyon, players=("Anne", long_name))
     round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.set_viewport_size(PHONE)
     page.goto(f"/duplicate/{session.pk}/feuille/")

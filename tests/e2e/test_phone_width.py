@@ -3,7 +3,6 @@
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -18,6 +17,7 @@ from duplicate.services.tournaments import tournament_create
 from scoring.models import Edition, RuleSet
 from sheets import services as sheet_services
 from sheets.models import Line
+from tests.conftest import make_member
 
 from .conftest import PHONE, claires_game, log_in, make_session
 
@@ -65,7 +65,7 @@ def test_every_page_fits_a_390_pixel_screen(page):
     sheet_services.game_finish(game=finished, racks={0: "", 1: "EAU"})
 
     # An invitation on the account page, from another member's session.
-    host = get_user_model().objects.create_user("jean-baptiste", "jb@example.org", "motdepasse-jb")
+    host = make_member("jean-baptiste", email="jb@example.org")
     make_session(host, None, [(1, "@claire")], accepted=False, name="Séance du club de Villeurbanne-Gratte-Ciel")
     session = make_session(member, club, [f"Joueuse numéro {n} de la table" for n in range(1, 21)])
     round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")

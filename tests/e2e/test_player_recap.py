@@ -4,25 +4,19 @@ the buttons and the arrow keys, the top laid on each move's grid and his own mov
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
 from tests.duplicate.conftest import play_the_evening
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def bobs_evening(page):
+def bobs_evening(page, alice, bob, lyon):
     """Alice runs the Club de Lyon's session; Bob, logged in, played it at table 1."""
-    bob = log_in(page, "bob")
-    alice = get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
-    return play_the_evening(alice, club, linked="bob")
+    log_in_as(page, bob)
+    return play_the_evening(alice, lyon, linked="bob")
 
 
 def shown(page):
@@ -38,11 +32,11 @@ def own_square(page, name):
 
 
 @pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
-def test_a_player_replays_his_session_move_by_move(page):
-    session, bob, _paul = bobs_evening(page)
+def test_a_player_replays_his_session_move_by_move(page, alice, bob, lyon):
+    session, bobs_seat, _paul = bobs_evening(page, alice, bob, lyon)
     page.goto("/duplicate/")
     page.get_by_role("link", name="mes coups et la partie rejouée").click()
-    expect(page).to_have_url(f"/duplicate/{session.pk}/joueurs/{bob.pk}/recapitulatif/")
+    expect(page).to_have_url(f"/duplicate/{session.pk}/joueurs/{bobs_seat.pk}/recapitulatif/")
     expect(page.locator("#recap-place")).to_have_text("2")
     expect(page.locator("#recap-total")).to_have_text("75")
     status = page.locator("#replay-status")
@@ -97,13 +91,10 @@ def test_a_player_replays_his_session_move_by_move(page):
     expect(top_square(page, "J3")).to_have_text("S")
 
 
-def test_the_chart_and_the_organisers_links(page):
+def test_the_chart_and_the_organisers_links(page, alice, lyon):
     """The organiser reaches every player's recap from the session's ranking; the chart has its three lines."""
-    alice = log_in(page, "alice")
-    get_user_model().objects.create_user("bob", "bob@example.org", "motdepasse-bob")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    session, _bob, paul = play_the_evening(alice, club, linked="bob")
+    log_in_as(page, alice)
+    session, _bob, paul = play_the_evening(alice, lyon, linked="bob")
     page.goto(f"/duplicate/{session.pk}/recapitulatif/")
     page.locator(".recap-scores").get_by_role("link", name="Paul").click()
     expect(page.locator("h1")).to_have_text("Paul")

@@ -3,29 +3,23 @@
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
 from tests.duplicate.conftest import play_the_evening
 from tests.duplicate.test_progress import bobs_session
 from tests.sheets.test_progress import finished
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def bobs_numbers(page):
+def bobs_numbers(page, alice, bob, lyon):
     """Bob, logged in: the Lyon evening (58.6 %), every top in Lyon on 1 December (100 %), his own session of
     10 January (82.8 %), a classic game lost to Alice (27 against 43) and one won (50 + E = 51 against 48 − E = 47)."""
-    bob = log_in(page, "bob")
-    alice = get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
-    play_the_evening(alice, club, linked="bob")
-    bobs_session(alice, club, ["H4 VAGUE", 18, "L4 SEXE", "J3 SOUHAITE"], date=datetime.date(2026, 12, 1))
+    log_in_as(page, bob)
+    play_the_evening(alice, lyon, linked="bob")
+    bobs_session(alice, lyon, ["H4 VAGUE", 18, "L4 SEXE", "J3 SOUHAITE"], date=datetime.date(2026, 12, 1))
     bobs_session(bob, None, [20, 10, 5, 71], date=datetime.date(2027, 1, 10), name="Chez moi")
     finished(alice, ("Alice", "Bob"), [alice, bob], [40, 30], {0: "", 1: "EAU"})
     finished(bob, ("Bob", "Paul"), [bob, None], [50, 48], {0: "", 1: "E"})
@@ -33,8 +27,8 @@ def bobs_numbers(page):
 
 
 @pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
-def test_a_member_reads_his_progress_and_filters_it(page):
-    bobs_numbers(page)
+def test_a_member_reads_his_progress_and_filters_it(page, alice, bob, lyon):
+    bobs_numbers(page, alice, bob, lyon)
     page.goto("/compte/")
     page.get_by_role("link", name="Ma progression").click()
     expect(page).to_have_url("/compte/progres/")

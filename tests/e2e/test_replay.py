@@ -2,16 +2,14 @@
 phone against the room's tops, then the place the total would have had in the room."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 from duplicate.services.sessions import session_finish
 from tests.duplicate.conftest import make_session
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -21,19 +19,15 @@ def viewport():
     return PHONE
 
 
-def test_a_member_replays_a_finished_session_on_his_phone(page):
-    alice = get_user_model().objects.create_user("alice")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    session = make_session(alice, club, players=("Anne", "Bruno"))
+def test_a_member_replays_a_finished_session_on_his_phone(page, alice, bob, lyon):
+    session = make_session(alice, lyon, players=("Anne", "Bruno"))
     anne, bruno = session.players.order_by("table")
     for draw, top, scores in (("VAGUEST", "H4 VAGUE", (26, 20)), ("ST+AIONX", "4G AVIONS", (10, 18))):
         round_ = round_add(session=session, draw_text=draw, top_text=top, by=alice)
         result_set(round_=round_, player=anne, score=scores[0])
         result_set(round_=round_, player=bruno, score=scores[1])
     session_finish(session=session, by=alice)
-    bob = log_in(page, "bob")
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
+    log_in_as(page, bob)
 
     page.goto(f"/duplicate/{session.pk}/recapitulatif/")
     page.get_by_role("button", name="Rejouer cette séance").click()

@@ -5,10 +5,9 @@ import datetime
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
+from clubsite.models import Membership
 from duplicate.models import Season
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add, timer_start
@@ -24,6 +23,7 @@ from .conftest import (
     count_avions,
     count_ecoles,
     log_in,
+    log_in_as,
     place_vague,
     play,
     start_game,
@@ -86,7 +86,7 @@ def test_local_sheet_screenshot(page, device):
     shoot(page, f"sheet-local-{device}.png", full_page=True)
 
 
-def test_sheet_and_duplicate_screenshots(page, device):
+def test_sheet_and_duplicate_screenshots(page, device, lyon, give_role):
     """A finished classic game with its history, and a duplicate session's arbiter, ranking and player pages."""
     user = log_in(page, "claire", first_name="Claire")
     game = claires_game(user)
@@ -94,7 +94,7 @@ def test_sheet_and_duplicate_screenshots(page, device):
         Line.objects.create(game=game, player=sheet_services.build_sheet(game).turn, points=points, move=move)
     sheet_services.line_record(game=game, kind=Line.Kind.PASS)
     sheet_services.game_finish(game=game, racks={0: "EAU", 1: ""})
-    session = club_session(user)
+    session = club_session(give_role(user, Membership.Role.ORGANISER), lyon)  # Claire runs a session of Lyon's
     anne, bruno, chloe = session.players.all()
     first = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     for player, score in ((anne, 26), (bruno, 20), (chloe, 18)):
@@ -117,15 +117,11 @@ def test_sheet_and_duplicate_screenshots(page, device):
     shoot(page, f"duplicate-player-{device}.png", full_page=True)
 
 
-def test_player_recap_screenshots(page, device):
+def test_player_recap_screenshots(page, device, alice, bob, lyon):
     """A player's recap (issue 15): his figures, the chart and his moves; then the replay at move 4, the top
     SOUHAITE laid on the grid and his own HUE beside it."""
-    bob = log_in(page, "bob")
-    alice = get_user_model().objects.create_user("alice", "alice@example.org", "motdepasse-alice")
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=alice, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=club, user=bob, role=Membership.Role.MEMBER)
-    session, player, _paul = play_the_evening(alice, club, linked="bob")
+    log_in_as(page, bob)
+    session, player, _paul = play_the_evening(alice, lyon, linked="bob")
     page.goto(f"/duplicate/{session.pk}/joueurs/{player.pk}/recapitulatif/")
     expect(page.locator("#recap-total")).to_have_text("75")
     shoot(page, f"duplicate-player-recap-{device}.png", full_page=True)
@@ -155,23 +151,23 @@ def test_review_screenshots(page, device):
     shoot(page, f"sheet-review-end-{device}.png", full_page=True)
 
 
-def test_progress_screenshots(page, device):
+def test_progress_screenshots(page, device, alice, bob, lyon):
     """A member's progress (issue 15): his duplicate figures, the chart of his percentage session by session, his
     sessions, his classic games."""
     from .test_progress import bobs_numbers
 
-    bobs_numbers(page)
+    bobs_numbers(page, alice, bob, lyon)
     page.goto("/compte/progres/")
     expect(page.locator("#progress-sessions")).to_have_text("3")
     shoot(page, f"progress-{device}.png", full_page=True)
 
 
-def test_season_screenshots(page, device):
+def test_season_screenshots(page, device, alice, lyon):
     """A club's season (issue 16): three evenings, each player's best two by the mean of his percentages."""
     from .test_season import autumn_evenings
 
-    organiser = log_in(page, "arbitre")
-    club = autumn_evenings(organiser)
+    organiser = log_in_as(page, alice)
+    club = autumn_evenings(organiser, lyon)
     played_session(
         organiser,
         club,

@@ -5,7 +5,6 @@ exist, until the district's organiser closes the ranking; then each opens, "Rejo
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -14,8 +13,9 @@ from duplicate.models import Simultane
 from duplicate.services import simultanes
 from duplicate.services.rounds import round_add, round_reveal_top
 from duplicate.services.sessions import session_finish
+from tests.conftest import make_member
 
-from .conftest import log_in
+from .conftest import log_in_as
 from .test_simultane import districts_simultane
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -32,18 +32,19 @@ def club(name, slug, organiser):
     return club
 
 
-def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_room(page, browser, live_server):
+def test_a_room_ahead_stays_sealed_from_a_member_of_its_club_who_runs_a_slower_room(
+    page, browser, live_server, alice, charlie, lyon, grenoble, give_role
+):
     eve, simultane = districts_simultane(page, "Simultané des Alpes")
-    lea, dave = (get_user_model().objects.create_user(name) for name in ("lea", "dave"))
-    lyon, annecy = club("Club de Lyon", "lyon", lea), club("Club d'Annecy", "annecy", dave)
+    dave = make_member("dave")  # Annecy's organiser, as in the duplicate tests
+    annecy = club("Club d'Annecy", "annecy", dave)
     charlie_page = browser.new_context(base_url=live_server.url, locale="fr-FR").new_page()
-    charlie = log_in(charlie_page, "charlie")
-    grenoble = club("Club de Grenoble", "grenoble", charlie)
-    Membership.objects.create(club=lyon, user=charlie, role=Membership.Role.MEMBER)
+    log_in_as(charlie_page, charlie)
+    give_role(charlie, Membership.Role.MEMBER)  # Grenoble's admin is a member of Lyon's club too
     rooms = {
         owner: simultanes.room_register(simultane=simultane, club=club_, creator=organiser, players=[(1, name)])
         for owner, club_, organiser, name in (
-            ("lyon", lyon, lea, "Anne"),
+            ("lyon", lyon, alice, "Anne"),
             ("grenoble", grenoble, charlie, "Cid"),
             ("annecy", annecy, dave, "Eve"),
         )

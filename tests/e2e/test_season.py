@@ -7,26 +7,22 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
 from tests.duplicate.conftest import AVIONS, VAGUE, played_session
 
-from .conftest import log_in
+from .conftest import log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def autumn_evenings(organiser):
-    """Two finished evenings of the Club de Lyon: tops 44 then 26."""
-    club = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=club, user=organiser, role=Membership.Role.ORGANISER)
+def autumn_evenings(organiser, club):
+    """Two finished evenings of the Club de Lyon (`club`), run by `organiser`: tops 44 then 26."""
     played_session(organiser, club, datetime.date(2026, 9, 15), [VAGUE, AVIONS], {"Anne": (26, 18), "Bruno": (20, 13)})
     played_session(organiser, club, datetime.date(2026, 10, 13), [VAGUE], {"Anne": (13,), "Bruno": (26,)})
     return club
 
 
-def test_an_organiser_creates_a_season_and_downloads_its_ranking(page):
-    organiser = log_in(page, "arbitre")
-    autumn_evenings(organiser)
+def test_an_organiser_creates_a_season_and_downloads_its_ranking(page, alice, lyon):
+    autumn_evenings(log_in_as(page, alice), lyon)
     page.goto("/duplicate/")
     page.get_by_role("link", name="Saisons").click()
     page.get_by_label("Nom de la saison").fill("Saison 2026")

@@ -19,7 +19,7 @@ from duplicate.services.sessions import session_finish
 from scoring.models import Edition, RuleSet, move_index
 from tests.duplicate.test_game_files import GAME
 
-from .conftest import DESKTOP, PHONE, log_in
+from .conftest import DESKTOP, PHONE, log_in, log_in_as
 from .test_screenshots import shoot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -33,7 +33,7 @@ def game_file(rounds=GAME):
     }
 
 
-def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser, live_server):
+def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser, live_server, alice, lyon):
     eve = log_in(page, "eve")
     body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
     Membership.objects.create(club=body, user=eve, role=Membership.Role.ORGANISER)
@@ -51,11 +51,9 @@ def test_a_simultane_from_its_preparation_to_the_combined_ranking(page, browser,
     expect(page.locator("main")).not_to_contain_text("VAGUEST")  # sealed, even for its organiser
     simultane = Simultane.objects.get()
 
-    # A club's organiser registers his room and plays move 1 from the game.
+    # Lyon's admin registers her club's room and plays move 1 from the game.
     arbiter_page = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
-    arbiter = log_in(arbiter_page, "arbitre")
-    lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=lyon, user=arbiter, role=Membership.Role.ORGANISER)
+    log_in_as(arbiter_page, alice)
     arbiter_page.goto(f"/duplicate/simultanes/{simultane.pk}/")
     arbiter_page.fill("#id_players", "1;Anne;;;A\n2;Bruno;;;B")
     arbiter_page.get_by_role("button", name="Inscrire la salle").click()
@@ -154,15 +152,13 @@ def districts_simultane(page, name, move_seconds=180):
     return eve, simultane
 
 
-def comite_with_a_room(browser, live_server, page):
-    """Eve organises the district and its simultané, begun; an arbiter of Lyon's club registers its room (from
+def comite_with_a_room(browser, live_server, page, alice):
+    """Eve organises the district and its simultané, begun; Alice, Lyon's admin, registers its room (from
     the page, its players entering their own scores) and plays the game's first two moves. Returns the simultané,
     the room and the arbiter's page (a phone)."""
     eve, simultane = districts_simultane(page, "Simultané des Alpes", move_seconds=150)
     arbiter_page = browser.new_context(base_url=live_server.url, viewport=PHONE).new_page()
-    arbiter = log_in(arbiter_page, "arbitre")
-    lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
-    Membership.objects.create(club=lyon, user=arbiter, role=Membership.Role.ORGANISER)
+    log_in_as(arbiter_page, alice)
     arbiter_page.goto(f"/duplicate/simultanes/{simultane.pk}/")
     expect(arbiter_page.locator("#id_entry")).to_have_value("arbiter")  # as a new session's form
     arbiter_page.select_option("#id_entry", "players")
@@ -177,9 +173,9 @@ def comite_with_a_room(browser, live_server, page):
     return simultane, room, arbiter_page
 
 
-def test_the_comite_reads_each_room_and_downloads_the_game_once_closed(page, browser, live_server):
+def test_the_comite_reads_each_room_and_downloads_the_game_once_closed(page, browser, live_server, alice, lyon):
     """Trial: the comité got 404 on every room, the rooms' table had no link, and it had no game file."""
-    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page)
+    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page, alice)
     page.goto(f"/duplicate/simultanes/{simultane.pk}/")
     expect(page.locator(".meta")).to_contain_text("2 min 30 par coup")
     expect(page.locator("main")).not_to_contain_text("Un club y inscrit une salle")  # it has begun
@@ -211,9 +207,9 @@ def test_the_comite_reads_each_room_and_downloads_the_game_once_closed(page, bro
     arbiter_page.context.close()
 
 
-def test_managing_the_players_stays_open_from_one_player_to_the_next(page, browser, live_server):
+def test_managing_the_players_stays_open_from_one_player_to_the_next(page, browser, live_server, alice, lyon):
     """Trial: "Gérer les joueurs" closed after each player saved."""
-    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page)
+    simultane, room, arbiter_page = comite_with_a_room(browser, live_server, page, alice)
     arbiter_page.goto(f"/duplicate/{room.pk}/")
     arbiter_page.get_by_text("Gérer les joueurs").click()
     managing = arbiter_page.locator("#gerer-joueurs")
@@ -230,14 +226,12 @@ def test_managing_the_players_stays_open_from_one_player_to_the_next(page, brows
     arbiter_page.context.close()
 
 
-def test_a_finished_rooms_console_fits_a_phone(page):
+def test_a_finished_rooms_console_fits_a_phone(page, alice, lyon):
     """Trial: a finished room's console was 397 px wide on a 390 px phone, the moves' Points column cut."""
     page.set_viewport_size(PHONE)
-    arbiter = log_in(page, "arbitre")
+    arbiter = log_in_as(page, alice)  # Lyon's admin organises the district too
     body = Club.objects.create(name="Comité des Alpes", slug="alpes", kind=Club.Kind.DISTRICT)
-    lyon = Club.objects.create(name="Club de Lyon", slug="lyon")
     Membership.objects.create(club=body, user=arbiter, role=Membership.Role.ORGANISER)
-    Membership.objects.create(club=lyon, user=arbiter, role=Membership.Role.ORGANISER)
     rules = RuleSet.objects.get(code="tournoi")
     # A whole game as the server draws one (the same every run): a dozen moves and more, long draws and tops.
     game = games.draw_game(Edition.objects.engine("fr"), rules.build(), move_index("fr"), 16)

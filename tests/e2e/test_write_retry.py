@@ -4,14 +4,13 @@ what was typed, and is saved when sent again. The answers are cut here by the br
 real database's connections under real writes."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 from tests.duplicate.conftest import make_session
 
-from .conftest import PHONE, club_session, htmx_settled, log_in, next_poll
+from .conftest import PHONE, club_session, htmx_settled, log_in_as, next_poll
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -44,9 +43,9 @@ class Outage:
 
 
 @pytest.fixture
-def console(page):
-    organiser = log_in(page, "arbitre")
-    session = club_session(organiser)
+def console(page, alice, lyon):
+    organiser = log_in_as(page, alice)
+    session = club_session(organiser, lyon)
     round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     page.goto(f"/duplicate/{session.pk}/")
     return session, round_
@@ -124,9 +123,8 @@ def test_a_sheet_cell_cut_once_is_sent_again(page, console):
     assert round_.results.get(player__name="Bruno").score == 26
 
 
-def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes(browser, live_server):
-    organiser = get_user_model().objects.create_user("arbitre")
-    session = make_session(organiser, None, ("Anne", "Bruno"))
+def test_a_phone_entry_cut_twice_keeps_what_was_typed_through_the_page_refreshes(browser, live_server, alice):
+    session = make_session(alice, None, ("Anne", "Bruno"))
     round_ = round_add(session=session, draw_text="VAGUEST")
     anne = session.players.get(name="Anne")
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True).new_page()
