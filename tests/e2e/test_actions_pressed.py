@@ -97,7 +97,7 @@ def test_an_organiser_renames_a_simultane_then_deletes_it(page):
 def test_a_member_logs_out(page, alice):
     log_in_as(page, alice)
     page.get_by_role("button", name="Se déconnecter").click()
-    expect(page.get_by_role("link", name="Se connecter")).to_be_visible()
+    expect(page.get_by_role("link", name="Se connecter", exact=True)).to_be_visible()
     page.goto("/compte/")
     expect(page).to_have_url(re.compile(r"/compte/connexion/\?next=/compte/$"))
 
