@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.invitations import InvitationRefused
-from clubsite.models import LICENCE_VALIDATOR, Club, Membership, Profile
+from clubsite.models import LICENCE_VALIDATOR, Club, Invitation, Membership, Profile
 from clubsite.sql import columns, instances
 from scoring.engine.rules import move_time
 from scoring.models import Edition, RuleSet
@@ -72,6 +72,17 @@ def _stage():
     return Coalesce(Subquery(stage, output_field=IntegerField()), Value(0))
 
 
+def _beyond(his):
+    """Whether the room the outer query reads (annotated with its `stage`) is beyond what `his` rooms (sessions)
+    let their member read (`SessionQuerySet.sealed_from`): above the lowest stage among them in its simultané, or at
+    it while a move of his is being played there and the room is not one of his."""
+    his_rooms = his.filter(simultane=OuterRef("simultane")).annotate(stage=_stage())
+    ahead = his_rooms.filter(stage__lt=OuterRef("stage"))
+    playing = his_rooms.annotate(parity=Mod("stage", 2)).filter(stage__gt=0, parity=0)  # a move drawn, no top
+    level_while_playing = playing.filter(stage=OuterRef("stage"))
+    return Q(Exists(ahead)) | (Q(Exists(level_while_playing)) & ~Q(pk__in=his.values("pk")))
+
+
 class SessionQuerySet(models.QuerySet):
     def organised_by(self, user):
         """Sessions a member runs: those of clubs he organises (a club admin counts), and his personal ones."""
@@ -103,9 +114,12 @@ class SessionQuerySet(models.QuerySet):
         it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.is_over`).
 
         His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`, or an invitation
-        to one: a seat typed "@username" is his while he has not answered, since its phone link plays all the same)
-        or that he runs (`organised_by`); with none, S seals nothing from him, and a club's member reads his club's
-        room as any session. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is
+        to one he has not answered: a seat typed "@username" is his while he has not answered, since its phone link
+        plays all the same) or that he runs (`organised_by`); with none, S seals nothing from him, and a club's
+        member reads his club's room as any session. A declined invitation is no seat of his. A seat he has not
+        accepted never seals a room he runs (issue 23's trial: anyone could seat "@alice" in a room of his, and
+        Alice, drawing in her own room, lost its console and the simultané could not close): only the rooms he
+        runs and the seats he took set the limit of those. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is
         placed (0 before its first draw); his limit in S is the lowest stage among his rooms. Every room of S above
         it, his own included, is sealed from him: a room ahead would show him draws and tops his slower room has
         not reached. Another room at his limit while a move of his is still being played is sealed too: its
@@ -120,20 +134,21 @@ class SessionQuerySet(models.QuerySet):
         Evaluated within the caller's query (subqueries): it costs no query of its own."""
         if not user.is_authenticated:
             return self.none()
-        his = Session.objects.taken_part_by(user)
-        his_rooms = his.filter(simultane=OuterRef("simultane")).annotate(stage=_stage())
-        ahead = his_rooms.filter(stage__lt=OuterRef("stage"))
-        playing = his_rooms.annotate(parity=Mod("stage", 2)).filter(stage__gt=0, parity=0)  # a move drawn, no top
-        level_while_playing = playing.filter(stage=OuterRef("stage"))
+        taken = Session.objects.taken_part_by(user)
+        invited = Session.objects.taken_part_by(user, invited=True)
+        running = Session.objects.organised_by(user).values("pk")
         rooms = self.filter(simultane__isnull=False, simultane__first_closed_at__isnull=True)
         rooms = rooms.annotate(stage=_stage())
-        return rooms.filter(Q(Exists(ahead)) | (Q(Exists(level_while_playing)) & ~Q(pk__in=his.values("pk"))))
+        return rooms.filter(_beyond(taken) | (_beyond(invited) & ~Q(pk__in=running)))
 
-    def taken_part_by(self, user):
-        """The sessions `user` runs or holds a seat in, or has been invited to one (see `sealed_from`)."""
-        seats = Player.objects.filter(Q(member=user) | Q(invitations__invitee=user))
+    def taken_part_by(self, user, *, invited=False):
+        """The sessions `user` runs or holds a seat in; with `invited`, also those he is invited to a seat in and
+        has not answered (see `sealed_from`)."""
+        seats = Q(member=user)
+        if invited:
+            seats |= Q(invitations__invitee=user, invitations__status=Invitation.Status.PENDING)
         running = Session.objects.organised_by(user).values("pk")
-        return self.filter(Q(pk__in=running) | Q(pk__in=seats.values("session")))
+        return self.filter(Q(pk__in=running) | Q(pk__in=Player.objects.filter(seats).values("session")))
 
     def unsealed_for(self, user):
         """These sessions but those sealed from `user` (`sealed_from`)."""

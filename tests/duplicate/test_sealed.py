@@ -634,3 +634,45 @@ def test_before_any_draw_nothing_is_sealed_for_a_room_at_the_same_stage(
     room(simultane, grenoble, charlie, ["Cid", "@bruno"])
     client.force_login(bruno)
     assert client.get(reverse("duplicate:recap", args=[lyon_room.pk])).status_code == 200
+
+
+@pytest.fixture
+def seated_without_consent(comite, eve, lyon, alice, annecy, dave):
+    """Attacker's trial of issue 23: Dave, who runs Annecy's room, seats « @alice » there without asking her; Alice
+    runs Lyon's room and has drawn and revealed its first move while Annecy's room has drawn nothing."""
+    simultane = make_simultane(comite, eve)
+    lyon_room = room(simultane, lyon, alice, ["Ann", "Ben"])
+    annecy_lines = [PlayerLine(1, "Eve"), PlayerLine(2, "@alice")]
+    annecy_room = simultanes.room_register(simultane=simultane, club=annecy, creator=dave, players=annecy_lines)
+    start(simultane)
+    play(lyon_room, 1)
+    return lyon_room, annecy_room
+
+
+def test_a_seat_given_without_her_consent_never_seals_the_room_she_runs(client, seated_without_consent, alice):
+    lyon_room, annecy_room = seated_without_consent
+    assert Invitation.objects.pending().get(invitee=alice)
+    client.force_login(alice)
+    console = reverse("duplicate:session", args=[lyon_room.pk])
+    assert client.get(console).status_code == 200
+    assert client.get(f"/api/duplicate/sessions/{lyon_room.pk}/results").status_code == 200
+    # She goes on with her evening: the next move is hers to draw and reveal, and the ranking can close.
+    response = client.post(f"/api/duplicate/sessions/{lyon_room.pk}/rounds", {}, content_type="application/json")
+    assert response.status_code == 201, response.content
+    assert Session.objects.sealed_from(alice).filter(pk=lyon_room.pk).exists() is False
+
+
+def test_a_declined_invitation_seals_nothing(client, seated_without_consent, bob):
+    """Bob, a plain member of Lyon's club, is seated « @bob » in Annecy's slower room: while he has not answered,
+    Lyon's room ahead is sealed from him (issue 22: he could play from the seat's phone link); once he declines,
+    he reads his club's room again."""
+    lyon_room, annecy_room = seated_without_consent
+    players_add(session=annecy_room, rows=[(3, "@bob")], by=annecy_room.creator)
+    recap = reverse("duplicate:recap", args=[lyon_room.pk])
+    client.force_login(bob)
+    assert client.get(recap).status_code == 404
+    invitation = Invitation.objects.pending().get(invitee=bob)
+    response = client.post(reverse("invitation_decline", args=[invitation.pk]))
+    assert response.status_code == 302
+    assert Invitation.objects.get(pk=invitation.pk).status == Invitation.Status.DECLINED
+    assert client.get(recap).status_code == 200
