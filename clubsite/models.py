@@ -298,3 +298,21 @@ class Profile(models.Model):
     def licence_of(cls, user) -> str:
         """The member's licence, "" when he gave none."""
         return cls.objects.filter(user=user).values_list("licence", flat=True).first() or ""
+
+
+class RateWindow(models.Model):
+    """One rate limit's count of requests for one client (`clubsite.throttling`), when the shared cache is the
+    database's: counted by one statement, so that concurrent requests cannot both read the same count (issue 23's
+    trial: 40 password resets sent at once passed a limit of 3 by 31). The window ends at `expires`; a request after
+    it opens the next one. Windows long over are deleted now and then by the requests themselves."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    expires = models.FloatField()  # seconds since the epoch, as the throttles' clock reads it
+    hits = models.PositiveIntegerField()
+
+    class Meta:
+        verbose_name = _("compte d'une limite de débit")
+        verbose_name_plural = _("comptes des limites de débit")
+
+    def __str__(self):
+        return f"{self.key}: {self.hits}"

@@ -24,11 +24,16 @@ def Lax(annotation):  # noqa: N802 (read as a type in a schema)
 
 
 def _iso_text(value):
-    """A date and time comes as its ISO 8601 text: a number (read by lax mode as seconds since 1970) or a boolean
-    is refused as not a date, rather than taken for one."""
-    if not isinstance(value, str | datetime.datetime):
-        raise PydanticCustomError("datetime_type", "an ISO 8601 date and time")
-    return value
+    """A date and time comes as its ISO 8601 text: a number (read by lax mode as seconds since 1970), the text of
+    one ("1700000000", issue 23's trial) or a boolean is refused as not a date, rather than taken for one."""
+    if isinstance(value, datetime.datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.datetime.fromisoformat(value)
+        except ValueError:
+            pass
+    raise PydanticCustomError("datetime_type", "an ISO 8601 date and time")
 
 
 # A date and time of a body: its ISO 8601 text, nothing else.

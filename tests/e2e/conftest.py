@@ -7,10 +7,10 @@ word list come from data migrations, so every test module marks itself
 """
 
 import pytest
-from django.core.cache import cache
 from django.db import connections
 from playwright.sync_api import expect, sync_playwright
 
+from clubsite.throttling import forget_counts
 from tests.conftest import PASSWORD, make_member
 from tests.duplicate.conftest import make_session
 from tests.sheets.conftest import make_game
@@ -85,7 +85,7 @@ def page(browser, live_server, viewport):
     afresh by the rate limits; a phone sized viewport gets a touch screen and the mobile layout viewport, as on a
     real phone."""
     phone = viewport["width"] < 600
-    cache.clear()  # the rate limits' counts: the live server's database keeps its cache table between tests
+    forget_counts()  # the rate limits' counts: the live server's database keeps them between tests
     context = browser.new_context(
         base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, locale="fr-FR"
     )

@@ -367,3 +367,13 @@ def test_the_first_day_of_2000_is_a_date(client, alice):
     client.force_login(alice)
     assert save(client, local_game(started="2000-01-01T00:00:00+00:00")).status_code == 201
     assert Game.objects.get().created_at.isoformat() == "2000-01-01T00:00:00+00:00"
+
+
+@pytest.mark.parametrize("started", ["1700000000", "1700000000.5", "demain", "2026-13-01T00:00:00"])
+def test_a_date_that_is_not_iso_8601_text_is_refused(client, alice, started):
+    """Attacker's trial of issue 23: the text "1700000000" was read as seconds since 1970."""
+    client.force_login(alice)
+    response = save(client, local_game(started=started))
+    assert response.status_code == 422
+    assert "started" in refusal(response)
+    assert Game.objects.count() == 0
