@@ -146,6 +146,7 @@ def test_a_print_keeps_each_words_calculation_and_the_total(page):
     expect(page.locator("#result .total")).to_have_text("Total : 24 points")
     expect(page.locator("#w0")).to_be_hidden()
     expect(page.get_by_role("button", name="Créer un lien de partage")).to_be_hidden()
+    expect(page.locator("#browser-sheet")).to_be_hidden()  # no game on the sheet: not its empty « Nouvelle partie »
 
     page.emulate_media(media="screen")
     place_vague(page)
@@ -156,6 +157,8 @@ def test_a_print_keeps_each_words_calculation_and_the_total(page):
     expect(page.locator("#grid-result .words li")).to_be_visible()
     expect(page.locator("#grid-result .total")).to_be_visible()
     expect(page.locator("#letters")).to_be_hidden()
+    # The board prints its squares' colours, whatever the browser's "background graphics" setting.
+    assert page.locator(".board").evaluate("board => getComputedStyle(board).printColorAdjust") == "exact"
 
 
 def test_one_point_is_singular(page):
