@@ -106,6 +106,8 @@ _FIELD_MESSAGES = {
     "name_or_object": "Champ « %(field)s » : un nom ou un objet JSON est attendu.",
     "hidden_character": "Champ « %(field)s » : caractère invisible ou de contrôle de sens d'écriture (%(code)s) "
     "non accepté.",
+    "stacked_marks": "Champ « %(field)s » : plus de %(most)s signes diacritiques sur une lettre (%(code)s) "
+    "non acceptés.",
 }
 # Ninja's own English refusals, raised before an operation runs.
 _CSRF_FAILED = "CSRF check Failed"

@@ -12,7 +12,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
-from .text import hidden_character
+from .text import MOST_MARKS, refused_character
 
 
 def max_length(model, field_name: str) -> int:
@@ -27,9 +27,11 @@ def integer_range(model, field_name: str) -> tuple[int, int]:
 def _refuse_hidden(text: str) -> str:
     if "\x00" in text:
         raise PydanticCustomError("nul_character", "a NUL character")
-    if code := hidden_character(text):
+    if refused := refused_character(text):
         raise PydanticCustomError(
-            "hidden_character", "an invisible or direction control character {code}", {"code": code}
+            refused.kind,
+            "an invisible, direction control or stacked character {code}",
+            {"code": refused.code, "most": MOST_MARKS},
         )
     return text
 

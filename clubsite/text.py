@@ -1,54 +1,126 @@
-"""Names and texts as a person types them: none may hold a character that shows nothing or turns the text around.
+"""Names and texts as a person types them: none may hold a character that shows nothing, turns the text around or
+draws over its neighbours.
 
 A zero-width space (U+200B) makes a name look empty, or like another one; a right-to-left override (U+202E) shows
 "evil" backwards on every ranking and export that prints it. Unicode's control (Cc) and format (Cf) categories hold
 most of them, the bidirectional controls among them (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C); the line
-and paragraph separators (U+2028, U+2029) have categories of their own (Zl, Zp). Others are letters, marks or symbols
-that a font draws as nothing (`DRAWN_AS_NOTHING`): the Hangul fillers, the combining grapheme joiner, the Braille
-blank… A text of several lines keeps its line breaks and tabs. The forms check a field with `VisibleText`, the API's
-schemas with `clubsite.limits.text`, the parsers of pasted lists and files line by line with `hidden_character`; a
-refusal that quotes what was typed writes those characters as their codes (`shown`).
+and paragraph separators (U+2028, U+2029) have categories of their own (Zl, Zp). Unicode lists the others a font draws
+as nothing, whatever their category, as its Default_Ignorable_Code_Point property (`DEFAULT_IGNORABLE`: the Hangul
+fillers, the combining grapheme joiner, the variation selectors…); a few more draw nothing without being on that list
+(`DRAWN_AS_NOTHING`: the Braille blank…). Combining marks stacked past `MOST_MARKS` on one letter ("zalgo" text)
+strike through or cover the names beside it. A text of several lines keeps its line breaks and tabs.
+
+The forms check a field with `VisibleText`, the API's schemas with `clubsite.limits.text`, the parsers of pasted lists
+and files line by line with `refused_character`; a refusal that quotes what was typed writes those characters as their
+codes (`shown`).
 """
 
 import unicodedata
+from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-DRAWN_AS_NOTHING = frozenset(
-    "\u034f"  # combining grapheme joiner (Mn)
-    "\u115f\u1160\u3164\uffa0"  # Hangul choseong, jungseong, compatibility and halfwidth fillers (Lo)
-    "\u17b4\u17b5"  # Khmer inherent vowels (Mn), deprecated by Unicode: they draw nothing
-    "\u180e"  # Mongolian vowel separator: Cf today, a space (Zs) before Unicode 6.3
-    "\u2800"  # Braille pattern blank (So)
+# Default_Ignorable_Code_Point, from Unicode 15.1.0's DerivedCoreProperties.txt (the version of Python 3.13's
+# unicodedata), first and last code point of each range. Most of it is also Cf, refused by its category anyway; the
+# table adds the letters and marks among them, and the code points kept unassigned for more of the same.
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),  # soft hyphen
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x061C, 0x061C),  # Arabic letter mark
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian free variation selectors and vowel separator
+    (0x200B, 0x200F),  # zero-width space, joiners, left-to-right and right-to-left marks
+    (0x202A, 0x202E),  # bidirectional embeddings and overrides
+    (0x2060, 0x206F),  # word joiner, invisible operators, bidirectional isolates, deprecated format characters
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors 1 to 16
+    (0xFEFF, 0xFEFF),  # zero-width no-break space, the byte order mark
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),  # unassigned
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical symbol format controls
+    (0xE0000, 0xE0FFF),  # tags, variation selectors 17 to 256, unassigned
 )
+DRAWN_AS_NOTHING = frozenset(
+    "\u2800"  # Braille pattern blank (So)
+    "\U0001d159"  # musical symbol null notehead (So)
+    "\U00016fe4"  # Khitan small script filler (Mn)
+)
+# A phone's keyboard writes ❤️ as U+2764 then this selector, asking for the emoji's colour drawing. Right after a
+# symbol (So) it changes at most how that symbol is drawn, and the symbol shows; after a letter, or after another
+# selector, it shows nothing and makes « Bob » and « Bob︎ » two names, so it is refused there.
+EMOJI_PRESENTATION = "\ufe0f"
+# Combining marks (Mn, Me) in a row on one letter: Vietnamese typed in decomposed form needs two (ệ: e, U+0323,
+# U+0302), pointed Hebrew and Tibetan stacks three; four or more only pile up over the neighbours.
+MOST_MARKS = 3
+MARK_CATEGORIES = frozenset({"Mn", "Me"})
 LAYOUT_CHARACTERS = frozenset("\n\r\t")
 # The byte order mark a text file may begin with; anywhere else it is an invisible character like any other.
 BYTE_ORDER_MARK = "\ufeff"
 
-IN_FIELD = _("%(what)s ne peut contenir de caractère invisible ou de contrôle de sens d'écriture (%(code)s).")
-ON_LINE = _("Ligne %(line)d : caractère invisible ou de contrôle de sens d'écriture (%(code)s) non accepté.")
+HIDDEN, STACKED = "hidden_character", "stacked_marks"
+IN_FIELD = {
+    HIDDEN: _("%(what)s ne peut contenir de caractère invisible ou de contrôle de sens d'écriture (%(code)s)."),
+    STACKED: _("%(what)s ne peut empiler plus de %(most)d signes diacritiques sur une lettre (%(code)s)."),
+}
+ON_LINE = {
+    HIDDEN: _("Ligne %(line)d : caractère invisible ou de contrôle de sens d'écriture (%(code)s) non accepté."),
+    STACKED: _("Ligne %(line)d : plus de %(most)d signes diacritiques sur une lettre (%(code)s) non acceptés."),
+}
 
 
-def hidden_character(text: str, *, lines: bool = False) -> str | None:
-    """The first character of `text` that shows nothing or steers the writing direction, written U+XXXX; None when
-    there is none. With `lines`, line breaks and tabs are part of the text."""
+class RefusedCharacter(NamedTuple):
+    """Why a text is refused: `kind` HIDDEN or STACKED (the refusal's code in a form, its type in the API) and the
+    character, written U+XXXX."""
+
+    kind: str
+    code: str
+
+    def in_field(self, what: str) -> str:
+        return IN_FIELD[self.kind] % {"what": what, "code": self.code, "most": MOST_MARKS}
+
+    def on_line(self, line: int) -> str:
+        return ON_LINE[self.kind] % {"line": line, "code": self.code, "most": MOST_MARKS}
+
+
+def refused_character(text: str, *, lines: bool = False) -> RefusedCharacter | None:
+    """The first character of `text` that shows nothing, steers the writing direction or is a mark stacked past
+    MOST_MARKS; None when there is none. With `lines`, line breaks and tabs are part of the text."""
     allowed = LAYOUT_CHARACTERS if lines else frozenset()
-    for character in text:
-        if _hidden(character) and character not in allowed:
-            return _code(character)
+    for position, kind in _refusals(text):
+        if text[position] not in allowed:
+            return RefusedCharacter(kind, _code(text[position]))
     return None
 
 
 def shown(text: str) -> str:
-    """`text` as a message may quote it: each character that shows nothing or steers the writing direction written
-    as its code in brackets (« VA[U+200B]GUE »), so that the refusal shows the culprit rather than hide it again."""
-    return "".join(f"[{_code(character)}]" if _hidden(character) else character for character in text)
+    """`text` as a message may quote it: each character `refused_character` would refuse written as its code in
+    brackets (« VA[U+200B]GUE »), so that the refusal shows the culprit rather than hide it again."""
+    refused = {position for position, _kind in _refusals(text)}
+    return "".join(f"[{_code(c)}]" if position in refused else c for position, c in enumerate(text))
+
+
+def _refusals(text: str):
+    """(position, kind) of each character of `text` that shows nothing or steers the writing direction, and of each
+    mark past MOST_MARKS in a row."""
+    run = 0
+    for position, character in enumerate(text):
+        run = run + 1 if unicodedata.category(character) in MARK_CATEGORIES else 0
+        after_symbol = position > 0 and unicodedata.category(text[position - 1]) == "So"
+        if _hidden(character) and not (character == EMOJI_PRESENTATION and after_symbol):
+            yield position, HIDDEN
+        elif run > MOST_MARKS:
+            yield position, STACKED
 
 
 def _hidden(character: str) -> bool:
-    return unicodedata.category(character) in HIDDEN_CATEGORIES or character in DRAWN_AS_NOTHING
+    if unicodedata.category(character) in HIDDEN_CATEGORIES or character in DRAWN_AS_NOTHING:
+        return True
+    point = ord(character)
+    return any(first <= point <= last for first, last in DEFAULT_IGNORABLE)
 
 
 def _code(character: str) -> str:
@@ -64,6 +136,6 @@ class VisibleText:
         self.lines = lines
 
     def __call__(self, value: str):
-        code = hidden_character(value.replace("\x00", ""), lines=self.lines)
-        if code is not None:
-            raise ValidationError(IN_FIELD, code="hidden_character", params={"what": self.what, "code": code})
+        refused = refused_character(value.replace("\x00", ""), lines=self.lines)
+        if refused is not None:
+            raise ValidationError(refused.in_field(self.what), code=refused.kind)

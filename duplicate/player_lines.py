@@ -11,7 +11,7 @@ from typing import NamedTuple
 from django.utils.translation import gettext as _
 
 from clubsite.models import LICENCE_VALIDATOR
-from clubsite.text import BYTE_ORDER_MARK, ON_LINE, hidden_character
+from clubsite.text import BYTE_ORDER_MARK, refused_character
 
 from .errors import DuplicateError, LinesRefused
 from .limits import LICENCE, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
@@ -76,8 +76,8 @@ def parse_player_lines(text: str) -> list[PlayerLine]:
         filled = [field for field in fields if field]
         if not filled:
             continue
-        if code := hidden_character("".join(fields)):
-            refusals.append(ON_LINE % {"line": number, "code": code})
+        if refused := refused_character("".join(fields)):
+            refusals.append(refused.on_line(number))
             continue
         if number == 1:
             folded = [_column_name(field) for field in fields]

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubsite.invitations import seats_invite
 from clubsite.limits import integer_range, max_length
-from clubsite.text import ON_LINE, hidden_character
+from clubsite.text import refused_character
 from scoring.engine.editions import BLANK
 from scoring.engine.errors import ScoringError, clause
 from scoring.engine.gcg import (
@@ -232,8 +232,8 @@ def _refuse_hidden_characters(text: str):
     """A name or a move holding a character that shows nothing or turns the text around is refused with its line,
     as it would lie on the sheet; a note or a pragma, which the sheet does not keep, is left to the parser."""
     for number, line in enumerate(text.splitlines(), start=1):
-        if KEPT_LINE.match(line) and (code := hidden_character(line, lines=True)):
-            raise SheetError(ON_LINE % {"line": number, "code": code})
+        if KEPT_LINE.match(line) and (refused := refused_character(line, lines=True)):
+            raise SheetError(refused.on_line(number))
 
 
 def _rack(event, edition, rules, placed: list[str], refused: list[str]) -> str:

@@ -12,7 +12,7 @@ import datetime
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubsite.text import IN_FIELD, hidden_character
+from clubsite.text import refused_character
 from scoring.engine.editions import BLANK, DIGRAPH_PARTS, LIGATURES, MAX_WORD_TILES
 from scoring.engine.endgame import MAX_RACK_VALUE
 from scoring.models import Edition, RuleSet
@@ -125,9 +125,9 @@ def check_local_game(game):
     known, each line a seat's, one rack a player, a date the site could have seen. SheetError with a French
     sentence, else the game dated (`started` an aware datetime, never later than now)."""
     services.check_player_count(len(game.players))
-    hidden = [code for code in map(hidden_character, game.players) if code]
-    if hidden:
-        raise SheetError(IN_FIELD % {"what": _("Un nom de joueur"), "code": hidden[0]})
+    refused = [refusal for refusal in map(refused_character, game.players) if refusal]
+    if refused:
+        raise SheetError(refused[0].in_field(_("Un nom de joueur")))
     if not Edition.objects.named(game.edition).exists():
         raise SheetError(_("Édition inconnue."))
     if not RuleSet.objects.named(game.rules).exists():

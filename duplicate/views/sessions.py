@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubsite.models import Club
+from clubsite.text import HIDDEN, STACKED
 
 from ..errors import DuplicateError
 from ..forms import AgainForm, SessionForm
@@ -112,7 +113,7 @@ def session_reopen(request, session):
 @organiser_action
 def session_again(request, session):
     form = AgainForm(request.POST)
-    if form.has_error("name", "hidden_character"):
+    if form.has_error("name", HIDDEN) or form.has_error("name", STACKED):
         raise DuplicateError(form.errors["name"][0])
     if not form.is_valid():
         raise DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))

@@ -1,9 +1,9 @@
 """Every page and form of the site, fed the bad inputs a careless user or an attacker sends (issue 12): a NUL
 byte, a number beyond the column, a negative one, a 10,000-character text, a superscript digit, bytes that are
 not UTF-8; and (issue 23) the characters that would make a name lie on a ranking: one that shows nothing (a
-zero-width space, a byte order mark inside a text, a Hangul filler, a line separator, the Braille blank), a control
-character (a bell), a right-to-left override. Each must answer a 4xx with a French message and change nothing,
-never a 500.
+zero-width space, a byte order mark inside a text, a Hangul filler, a line separator, the Braille blank, a variation
+selector), a control character (a bell), a right-to-left override, marks piled on one letter. Each must answer a
+4xx with a French message and change nothing, never a 500.
 
 The tables below name, for every URL of the site (admin and API aside: tests/bad_input/test_api.py sweeps the
 API), what its form sends when used as intended; the sweep then replaces one field at a time with each bad
@@ -48,6 +48,13 @@ BAD_VALUES = {
     "paragraph_separator": "Bo\u2029b",
     "mongolian_vowel_separator": "Bo\u180eb",
     "braille_blank": "\u2800",
+    # Its second trial: variation selectors, default-ignorable code points that are marks or symbols, a letter
+    # under a pile of combining overlays ("zalgo").
+    "variation_selector": "Bob\ufe0f",
+    "variation_selector_supplement": "Bo\U000e0100b",
+    "musical_null_notehead": "Bo\U0001d159b",
+    "khitan_filler": "Bob\U00016fe4",
+    "stacked_marks": "Bo" + "\u0336" * 20 + "b",
 }
 HIDDEN_CHARACTERS = [
     "zero_width_space",
@@ -63,6 +70,11 @@ HIDDEN_CHARACTERS = [
     "paragraph_separator",
     "mongolian_vowel_separator",
     "braille_blank",
+    "variation_selector",
+    "variation_selector_supplement",
+    "musical_null_notehead",
+    "khitan_filler",
+    "stacked_marks",
 ]
 
 # What a field holds decides which bad values it must refuse. A name is text: "-1" or "²" are names like any

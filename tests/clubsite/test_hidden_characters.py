@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubsite.models import ApiToken, Club, PendingSignup
-from clubsite.text import hidden_character
+from clubsite.text import refused_character
 
 from .test_accounts import signup_data
 
@@ -29,14 +29,14 @@ def page(response) -> str:
     + [chr(code) for code in range(0x2066, 0x206A)],
 )
 def test_a_control_or_format_character_is_found_wherever_it_is(character):
-    assert hidden_character(f"Ann{character}e") == f"U+{ord(character):04X}"
-    assert hidden_character(f"Ann{character}e", lines=True) == f"U+{ord(character):04X}"
+    assert refused_character(f"Ann{character}e").code == f"U+{ord(character):04X}"
+    assert refused_character(f"Ann{character}e", lines=True).code == f"U+{ord(character):04X}"
 
 
 def test_letters_of_every_script_and_the_layout_of_a_text_of_lines_are_text():
-    assert hidden_character("Zoé Ünal-O'Brien, Łukasz, Ñúñez, 李小龍, Ærøskøbing, Ça va ? ²") is None
-    assert hidden_character("Ligne 1\r\nLigne\t2\n") == "U+000D"
-    assert hidden_character("Ligne 1\r\nLigne\t2\n", lines=True) is None
+    assert refused_character("Zoé Ünal-O'Brien, Łukasz, Ñúñez, 李小龍, Ærøskøbing, Ça va ? ²") is None
+    assert refused_character("Ligne 1\r\nLigne\t2\n").code == "U+000D"
+    assert refused_character("Ligne 1\r\nLigne\t2\n", lines=True) is None
 
 
 def test_a_club_name_that_would_show_reversed_is_refused(client, alice):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from clubsite.models import Club
-from clubsite.text import hidden_character
+from clubsite.text import refused_character
 from duplicate.models import Player, Session
 
 pytestmark = pytest.mark.django_db
@@ -36,14 +36,14 @@ def code(character: str) -> str:
 
 @pytest.mark.parametrize("character", list(FILLERS.values()), ids=list(FILLERS))
 def test_a_character_that_draws_nothing_is_found_wherever_it_is(character):
-    assert hidden_character(character) == code(character)
-    assert hidden_character(f"Ann{character}e") == code(character)
-    assert hidden_character(f"Ann{character}e", lines=True) == code(character)
+    assert refused_character(character).code == code(character)
+    assert refused_character(f"Ann{character}e").code == code(character)
+    assert refused_character(f"Ann{character}e", lines=True).code == code(character)
 
 
 def test_the_letters_and_marks_of_real_names_are_not_taken_for_fillers():
     # Hangul syllables and jamo that draw, a combining accent, a Khmer vowel sign, Braille that shows its dots.
-    assert hidden_character("김민준 ᄀ ㄱ Zoe\u0301 ក\u17b6 \u2801 ｱ") is None
+    assert refused_character("김민준 ᄀ ㄱ Zoe\u0301 ក\u17b6 \u2801 ｱ") is None
 
 
 @pytest.mark.parametrize("character", ["\u3164", "\u2800", "\u2028"], ids=code)
