@@ -6,6 +6,7 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet, ModelForm
 from django.utils.translation import gettext_lazy as _
 
+from .forms import MemberChangeForm, MemberCreationForm
 from .models import Club, Invitation, Membership, Profile
 from .services import LAST_ADMIN
 
@@ -135,6 +136,8 @@ admin.site.unregister(User)
 
 @admin.register(User)
 class MemberAdmin(UserAdmin):
+    form = MemberChangeForm
+    add_form = MemberCreationForm
     inlines = [*UserAdmin.inlines, UserMembershipInline]
 
     def get_deleted_objects(self, objs, request):

@@ -1,18 +1,25 @@
 from django import forms
 from django.contrib.auth import forms as auth_forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from .models import LICENCE_VALIDATOR, ApiToken, Club, Membership, Profile
 from .progress import ProgressFilters
-from .text import VisibleText
+from .text import OneScript, VisibleText
 
 
 def _visible_names(form):
     """The person's names, as every ranking that shows him prints them."""
     form.fields["first_name"].validators.append(VisibleText(_("Un prénom")))
     form.fields["last_name"].validators.append(VisibleText(_("Un nom")))
+
+
+def _true_username(form):
+    """The user name, as a session's history shows it (@alice): visible, and of one script, since « аlice » with
+    a Cyrillic а would pass for alice. Django has already made it NFKC (ｂｏｂ and 𝐛𝐨𝐛 are bob)."""
+    what = _("Un nom d'utilisateur")
+    form.fields["username"].validators += [VisibleText(what), OneScript(what)]
 
 
 class SignupForm(UserCreationForm):
@@ -27,6 +34,24 @@ class SignupForm(UserCreationForm):
         self.fields["email"].required = True
         self.fields["email"].help_text = _("Pour recevoir un lien si vous oubliez votre mot de passe.")
         self.fields["first_name"].help_text = _("Facultatif, comme le nom : ils forment le nom affiché.")
+        _true_username(self)
+        _visible_names(self)
+
+
+class MemberCreationForm(AdminUserCreationForm):
+    """The admin's "Ajouter utilisateur", held to the sign-up's rule on the name."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _true_username(self)
+
+
+class MemberChangeForm(UserChangeForm):
+    """A member's admin page: his user name and names held to the rules of the sign-up and the profile."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _true_username(self)
         _visible_names(self)
 
 

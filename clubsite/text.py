@@ -1,5 +1,5 @@
 """Names and texts as a person types them: none may hold a character that shows nothing, turns the text around or
-draws over its neighbours.
+draws over its neighbours, and a user name may not mix scripts.
 
 A zero-width space (U+200B) makes a name look empty, or like another one; a right-to-left override (U+202E) shows
 "evil" backwards on every ranking and export that prints it. Unicode's control (Cc) and format (Cf) categories hold
@@ -12,7 +12,8 @@ strike through or cover the names beside it. A text of several lines keeps its l
 
 The forms check a field with `VisibleText`, the API's schemas with `clubsite.limits.text`, the parsers of pasted lists
 and files line by line with `refused_character`; a refusal that quotes what was typed writes those characters as their
-codes (`shown`).
+codes (`shown`). A user name is also held to one script (`OneScript`): « аlice » with a Cyrillic а would pass for
+@alice.
 """
 
 import unicodedata
@@ -139,3 +140,57 @@ class VisibleText:
         refused = refused_character(value.replace("\x00", ""), lines=self.lines)
         if refused is not None:
             raise ValidationError(refused.in_field(self.what), code=refused.kind)
+
+
+# The scripts TR39's "highly restrictive" level lets a name mix (Unicode Technical Standard #39, §5.2): Latin with
+# those Japanese, Chinese and Korean are written in beside it. Named as the first word of their letters' names.
+SCRIPTS_WRITTEN_TOGETHER = (
+    frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "CJK", "BOPOMOFO"}),
+    frozenset({"LATIN", "CJK", "HANGUL"}),
+)
+# Arabic's letters are named ARABIC, its digits ARABIC-INDIC and EXTENDED ARABIC-INDIC: one script all the same.
+SCRIPT_OF_DIGITS = {"ARABIC-INDIC": "ARABIC", "EXTENDED": "ARABIC"}
+MIXED_SCRIPTS = _(
+    "%(what)s ne peut mêler deux écritures : « %(other)s » (%(code)s) n'est pas de l'écriture de « %(first)s »."
+)
+
+
+def mixed_scripts(text: str) -> tuple[str, str] | None:
+    """A letter or digit of `text` and one of a script it may not stand with, the one that is not Latin when one
+    is, or None: a Cyrillic а (U+0430) among Latin letters draws « аlice » as « alice ». Python's unicodedata has no
+    Script property; a letter's name begins with its script's (LATIN SMALL LETTER A, CYRILLIC SMALL LETTER A), which
+    tells the scripts apart well enough for this. Modifier letters (Lm) and ASCII digits belong to every script."""
+    firsts = {}  # each script, in the order it comes, with its first character
+    for character in text:
+        if script := _script(character):
+            firsts.setdefault(script, character)
+    if len(firsts) < 2 or any(firsts.keys() <= allowed for allowed in SCRIPTS_WRITTEN_TOGETHER):
+        return None
+    main = "LATIN" if "LATIN" in firsts else next(iter(firsts))
+    others = [script for script in firsts if script != main]
+    apart = [script for script in others if not any({main, script} <= allowed for allowed in SCRIPTS_WRITTEN_TOGETHER)]
+    return firsts[main], firsts[(apart or others)[0]]
+
+
+def _script(character: str) -> str | None:
+    category = unicodedata.category(character)
+    if category == "Nd" and not character.isascii():
+        word = unicodedata.name(character, "").split(" ")[0]
+        return SCRIPT_OF_DIGITS.get(word, word)
+    if category[0] == "L" and category != "Lm":
+        return unicodedata.name(character, "").split(" ")[0]
+    return None
+
+
+class OneScript:
+    """A user name's validator: its letters and digits of one script, or of scripts written together."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __call__(self, value: str):
+        if mixed := mixed_scripts(value):
+            first, other = mixed
+            params = {"what": self.what, "first": first, "other": other, "code": _code(other)}
+            raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts", params=params)
