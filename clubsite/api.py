@@ -14,6 +14,7 @@ from ninja.parser import Parser
 from scoring.engine.errors import ScoringError
 from scoring.schemas import PATTERN_HINTS
 
+from .text import shown
 from .throttling import Refusal
 
 
@@ -140,7 +141,7 @@ def on_validation_error(request, exc: ValidationError):
 
 @api.exception_handler(ScoringError)
 def on_scoring_error(request, exc: ScoringError):
-    return _detail(request, exc.translated(gettext), 422)
+    return _detail(request, shown(exc.translated(gettext)), 422)
 
 
 @api.exception_handler(HttpError)

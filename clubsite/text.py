@@ -12,8 +12,8 @@ strike through or cover the names beside it. A text of several lines keeps its l
 
 The forms check a field with `VisibleText`, the API's schemas with `clubsite.limits.text`, the parsers of pasted lists
 and files line by line with `refused_character`; a refusal that quotes what was typed writes those characters as their
-codes (`shown`). A user name is also held to one script (`OneScript`): « аlice » with a Cyrillic а would pass for
-@alice.
+codes (`shown`), and so does the counter's script, with `browser_pattern`. A user name is also held to one script
+(`OneScript`): « аlice » with a Cyrillic а would pass for @alice.
 """
 
 import unicodedata
@@ -102,6 +102,26 @@ def shown(text: str) -> str:
     brackets (« VA[U+200B]GUE »), so that the refusal shows the culprit rather than hide it again."""
     refused = {position for position, _kind in _refusals(text)}
     return "".join(f"[{_code(c)}]" if position in refused else c for position, c in enumerate(text))
+
+
+def browser_pattern() -> str:
+    """The characters `shown` writes as codes, as a JavaScript regular expression (flag u) for the script that
+    quotes what was typed in the browser (static/js/score_rules.js): the same categories, table and rules."""
+    emoji = ord(EMOJI_PRESENTATION)
+    ignorable = [(first, last) for first, last in DEFAULT_IGNORABLE if not first <= emoji <= last]
+    ignorable += [(first, emoji - 1) for first, last in DEFAULT_IGNORABLE if first < emoji <= last]
+    ignorable += [(emoji + 1, last) for first, last in DEFAULT_IGNORABLE if first <= emoji < last]
+    hidden = "".join(f"\\p{{{category}}}" for category in sorted(HIDDEN_CATEGORIES))
+    hidden += "".join(
+        _escaped(first) + (f"-{_escaped(last)}" if last > first else "") for first, last in sorted(ignorable)
+    )
+    hidden += "".join(_escaped(ord(c)) for c in sorted(DRAWN_AS_NOTHING))
+    marks = "".join(f"\\p{{{category}}}" for category in sorted(MARK_CATEGORIES))
+    return f"[{hidden}]|(?<!\\p{{So}}){_escaped(emoji)}|(?<=[{marks}]{{{MOST_MARKS}}})[{marks}]"
+
+
+def _escaped(point: int) -> str:
+    return f"\\u{{{point:X}}}"
 
 
 def _refusals(text: str):

@@ -7,6 +7,8 @@ without JavaScript) with the engine, in the same words.
 
 from django.utils.translation import get_language, gettext, ngettext
 
+from clubsite.text import browser_pattern
+
 from .engine.errors import gettext_noop
 from .engine.figures import counter_figures
 
@@ -102,11 +104,13 @@ def unseen_sentence(unseen: int) -> str:
 def counter_texts() -> dict:
     """The page's sentences in the active language, and that language (`locale`); a sentence with a plural is
     given in each of the forms its rule chooses from, by Intl.PluralRules' names: French has "one", for 0 and 1,
-    and "other", as the catalog's Plural-Forms (n > 1)."""
+    and "other", as the catalog's Plural-Forms (n > 1). `hidden` finds what a refusal writes as its code (a
+    character that shows nothing…), as the server's refusals do."""
     texts = {name: gettext(msgid) for name, msgid in {**SCRIPT_SENTENCES, **PAGE_SENTENCES}.items()}
     texts["locale"] = get_language()
     texts["total"] = {"one": total_sentence(1), "other": total_sentence(2)}
     texts["unseen"] = {"one": unseen_sentence(1), "other": unseen_sentence(2)}
+    texts["hidden"] = browser_pattern()
     return texts
 
 

@@ -13,6 +13,8 @@ from django.core import signing
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.text import shown
+
 from .engine.board import Square, square_index, square_name
 from .engine.editions import BLANK, MAX_WORD_TILES, Edition
 from .engine.errors import ScoringError
@@ -166,6 +168,12 @@ def _follow_letters(options, was: str, text: str, edition: Edition):
     return followed
 
 
+def refusal_sentence(error: ScoringError) -> str:
+    """The engine's refusal as the counter's pages write it, in the active language, what was typed quoted with each
+    character that shows nothing written as its code (clubsite.text.shown), as static/js/score_rules.js writes it."""
+    return shown(error.translated(gettext))
+
+
 def _word(text: str, options, edition: Edition) -> WordInput:
     word = WordInput(text)
     if not text.strip():
@@ -174,7 +182,7 @@ def _word(text: str, options, edition: Edition) -> WordInput:
         # Phones type lowercase: in typed mode a blank is set on the tile ("Joker"), not by the letter's case.
         letters = edition.split(text.upper())
     except ScoringError as error:
-        word.error = error.translated(gettext)
+        word.error = refusal_sentence(error)
         return word
     for j, (letter, written_blank) in enumerate(letters):
         square, on_board, blank = options[j] if j < len(options) else (Square.SIMPLE, False, False)
@@ -240,13 +248,15 @@ class GridForm(forms.Form):
                     "« %(start)s » : une case s'écrit ligne puis colonne (%(swapped)s) ; le sens se choisit "
                     "avec « Horizontal » ou « Vertical »."
                 )
-                raise forms.ValidationError(message, params={"start": text, "swapped": text[-1] + text[:-1]})
+                raise forms.ValidationError(
+                    message, params={"start": shown(text), "swapped": shown(text[-1] + text[:-1])}
+                )
             raise forms.ValidationError(
                 _(
                     "« %(start)s » n'est pas une case de la grille : une ligne de A à O puis une colonne de 1 à 15 "
                     "(H8)."
                 ),
-                params={"start": text},
+                params={"start": shown(text)},
             )
         return text
 
@@ -293,5 +303,5 @@ class GridForm(forms.Form):
             }
             move.play = board.evaluate_tiles(move.placements, edition, rules, horizontal=self.horizontal)
         except ScoringError as error:
-            move.error = error.translated(gettext)
+            move.error = refusal_sentence(error)
         return move

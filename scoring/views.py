@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import reselect, reswap, retarget
 
+from clubsite.text import shown
 from clubsite.throttling import answered
 from clubsite.throttling import refusal as throttle_refusal
 
@@ -29,6 +30,7 @@ from .forms import (
     GridMove,
     WordInput,
     blank_mark,
+    refusal_sentence,
 )
 from .models import Edition, Lexicon, RuleSet, move_index
 
@@ -126,7 +128,7 @@ def _result(state):
     try:
         result = score_typed(state.typed_words(), Edition.objects.engine(state.edition_code), RuleSet.objects.engine())
     except ScoringError as error:
-        return {"error": error.translated(gettext)}
+        return {"error": refusal_sentence(error)}
     lexicon = Lexicon.objects.engine_for(state.edition_code) if state.check_words else None
     scored = iter(result.words)
     for word in state.words:
@@ -218,8 +220,10 @@ def grid_page(request, store: BoardStore):
         "best": best,
         "best_error": best_error,
         "off_board": [
-            gettext("« %(move)s » ne tient plus sur la grille : %(reason)s")
-            % {"move": refusal.params["move"], "reason": clause(refusal.error.translated(gettext))}
+            shown(
+                gettext("« %(move)s » ne tient plus sur la grille : %(reason)s")
+                % {"move": refusal.params["move"], "reason": clause(refusal.error.translated(gettext))}
+            )
             for refusal in refused_moves
         ],
         "typed_url": reverse("counter"),
@@ -278,7 +282,7 @@ def _best_moves(request, board, form, edition, rules):
     except OutOfTime as out_of_time:
         ranking, stopped = out_of_time.found, out_of_time.translated(gettext)
     except ScoringError as error:
-        return None, error.translated(gettext), 200
+        return None, refusal_sentence(error), 200
     best = []
     for candidate in ranking.moves:
         play = candidate.play(board, edition, rules)
@@ -346,4 +350,4 @@ def _words(request, letters, edition):
     except OutOfTime as out_of_time:
         return out_of_time.found, "", out_of_time.translated(gettext), 200
     except ScoringError as error:
-        return None, error.translated(gettext), "", 400
+        return None, refusal_sentence(error), "", 400

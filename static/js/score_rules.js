@@ -22,10 +22,8 @@ globalThis.ScoreRules = (() => {
 
   /** Python's `template % values` for `%(name)s` and `%(name)d`. */
   function format(template, values) {
-    return template.replace(/%(?:\((\w+)\)([sd])|%)/g, (all, name, kind) => {
-      if (!name) return "%";
-      return kind === "d" ? String(Math.trunc(values[name])) : String(values[name]);
-    });
+    const value = (name, kind) => String(kind === "d" ? Math.trunc(values[name]) : values[name]);
+    return template.replace(/%(?:\((\w+)\)([sd])|%)/g, (_all, name, kind) => (name ? value(name, kind) : "%"));
   }
 
   /** ngettext for the page's texts: a sentence with a plural comes in the forms Intl.PluralRules names ({one,
@@ -44,17 +42,16 @@ globalThis.ScoreRules = (() => {
     return first.toLowerCase() + text.slice(first.length);
   }
 
-  /** The refusal in the page's words; a move refused in a replay gives its own reason after a colon. */
+  /** The refusal in the page's words, what was typed `shown`; a replay's move gives its own reason after a colon. */
   function message(error, texts) {
     const values = { ...error.values };
     if (values.reason instanceof ScoreError) values.reason = clause(message(values.reason, texts));
-    const template = texts[error.sentence];
-    return Object.keys(values).length ? format(template, values) : template;
+    return shown(Object.keys(values).length ? format(texts[error.sentence], values) : texts[error.sentence], texts);
   }
 
   /** The grid page's line for a kept move the board no longer takes (another edition, a line deleted under it). */
   function refusedMove(refusal, texts) {
-    return format(texts.offBoard, { move: refusal.values.move, reason: clause(message(refusal.values.reason, texts)) });
+    return message(new ScoreError("offBoard", refusal.values), texts);
   }
 
   // ---- Python's text functions, which the engine reads what is typed with. ----
@@ -70,6 +67,9 @@ globalThis.ScoreRules = (() => {
   // `isalpha() and islower()` for one character: a letter with Unicode's Lowercase property.
   const isLowerLetter = (char) => /^(?=\p{L})\p{Lowercase}$/u.test(char);
   const isDigit = (char) => /^\p{Nd}$/u.test(char);
+  // clubsite.text.shown: a character that shows nothing, turns the text or piles up (`hidden`) as its code, [U+200B].
+  const shown = (text, { hidden }) =>
+    text.replace(RegExp(hidden, "gu"), (c) => `[U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}]`);
 
   /** int() of decimal digits of any script: Unicode lays each script's digits out in runs from 0 to 9. */
   function digitsValue(text) {

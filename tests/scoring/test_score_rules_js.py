@@ -91,7 +91,8 @@ NOT_THE_COUNTER_S = {"Le tirage compte %(count)d « %(letter)s » : le jeu n'en 
 
 SQUARE_KINDS = [square.value for square in Square]
 ACCENTED = "ÉÈÊËÀÂÄÇÎÏÔÖÙÛÜŸÑÅØŁÓĄŚŻéèêàçñäöüłœŒæÆß"
-ODD = "0123456789-'?*.,()·\t\xa0\u2009 /²"
+# Issue 23: characters that show nothing or turn the text around, quoted as their codes in a refusal, [U+202E].
+ODD = "0123456789-'?*.,()·\t\xa0\u2009 /²\u200b\u202e\u3164\ufe0f\u0336"
 
 
 @pytest.fixture(scope="module")
@@ -271,6 +272,7 @@ SEED_TYPED = [
     typed_case("fr", typed_word("ANTICONST")),
     typed_case("fr", typed_word("ANTICONSTITUTION")),
     typed_case("fr", typed_word("VA3UE")),
+    typed_case("fr", typed_word("VA\u202eGUE"), typed_word("\u3164"), typed_word("E\ufe0f")),
     typed_case("fr", typed_word("cœur"), typed_word("Æ"), typed_word("ÇA")),
     typed_case("fr", typed_word("C(H)ACUNE"), typed_word("ChACUNE"), typed_word("C(HACUNE")),
     typed_case("fr", typed_word("jeu de"), typed_word(" MOT "), typed_word("")),
@@ -502,7 +504,7 @@ def random_letters(rng, edition, bag, board_letters):
     return "".join(pieces)[:30]
 
 
-ODD_STARTS = ("", " h8 ", "8H", "8h", "Z9", "H16", "H0", "٨H", "H٨", "A", "15O", "ｈ8", "O15", "a1", "H08")
+ODD_STARTS = ("", " h8 ", "8H", "8h", "Z9", "H16", "H0", "٨H", "H٨", "A", "15O", "ｈ8", "O15", "a1", "H08", "H8\u200b")
 
 
 def random_start(rng, board):
