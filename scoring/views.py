@@ -77,6 +77,8 @@ def counter_page(request, *, template_name="scoring/counter.html", edition_code=
     else:
         state = CounterForm().state(Edition.objects.engine(edition_code))
     result = _result(state)
+    if request.method == "POST" and (state.has_errors or isinstance(result, dict)):
+        status = 400  # a word refused, or the move they make: the page shows why, as the grid and the word finder do
     codes = [state.edition_code] if edition_code else [code for code, _name in editions]
     context = {
         **page_data([Edition.objects.engine(code) for code in codes], RuleSet.objects.engine()),
@@ -229,7 +231,9 @@ def grid_page(request, store: BoardStore):
         "typed_url": reverse("counter"),
         **store.context(),
     }
-    status = 400 if refused else best_status
+    # A button refused, letters or a start refused, or a rack "Meilleurs coups" refused: each a 400, as on the word
+    # finder; the rate's refusal keeps its 429.
+    status = 400 if refused or "start" in form.errors or pending.error else best_status
     response = answered(render(request, store.template_name, context, status=status), best_error)
     if not (request.htmx and request.method == "POST"):
         return response
@@ -267,10 +271,10 @@ def _best_moves(request, board, form, edition, rules):
 
     Gives (the moves and their count, or None; the reason there are none; the page's status)."""
     if not form.rack_text.strip():
-        return None, gettext("Tapez d'abord le tirage."), 200
+        return None, gettext("Tapez d'abord le tirage."), 400
     index = move_index(edition.code)
     if index is None:
-        return None, gettext("Aucune liste de mots n'est définie pour cette édition."), 200
+        return None, gettext("Aucune liste de mots n'est définie pour cette édition."), 400
     refusal = throttle_refusal(request, "search")
     if refusal:
         return None, refusal, 429
@@ -282,7 +286,7 @@ def _best_moves(request, board, form, edition, rules):
     except OutOfTime as out_of_time:
         ranking, stopped = out_of_time.found, out_of_time.translated(gettext)
     except ScoringError as error:
-        return None, refusal_sentence(error), 200
+        return None, refusal_sentence(error), 400
     best = []
     for candidate in ranking.moves:
         play = candidate.play(board, edition, rules)
