@@ -4,12 +4,22 @@ combining overlays that strikes through its neighbours. Each is refused wherever
 an emoji's own presentation selector (❤️) is not, nor the two marks a decomposed Vietnamese letter needs."""
 
 import html
+import shutil
+import subprocess
 
 import pytest
 from django.urls import reverse
 
 from clubsite.models import Club
-from clubsite.text import HIDDEN, MOST_MARKS, STACKED, RefusedCharacter, refused_character, shown
+from clubsite.text import (
+    DEFAULT_IGNORABLE,
+    HIDDEN,
+    MOST_MARKS,
+    STACKED,
+    RefusedCharacter,
+    refused_character,
+    shown,
+)
 from duplicate.models import Session
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +46,23 @@ def code(character: str) -> str:
 
 def page(response) -> str:
     return html.unescape(response.content.decode())
+
+
+def _perl_knows_unicode() -> bool:
+    return bool(shutil.which("perl")) and subprocess.run(["perl", "-MUnicode::UCD", "-e", "1"]).returncode == 0
+
+
+@pytest.mark.skipif(not _perl_knows_unicode(), reason="perl et son module Unicode::UCD ne sont pas installés")
+def test_the_default_ignorable_table_is_unicode_s():
+    """The table against another copy of Unicode's data, Perl's (Unicode 14.0 in Debian 12's perl, whose 4,174
+    default-ignorable code points 15.0 and 15.1 kept), its ranges merged as in the table."""
+    script = (
+        "use Unicode::UCD qw(prop_invlist); my @r = prop_invlist('Default_Ignorable_Code_Point');"
+        "for (my $i = 0; $i < @r; $i += 2) { print $r[$i], ' ', $r[$i + 1] - 1, \"\\n\" }"
+    )
+    listed = subprocess.run(["perl", "-e", script], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert [tuple(map(int, line.split())) for line in listed if line] == list(DEFAULT_IGNORABLE)
+    assert sum(last - first + 1 for first, last in DEFAULT_IGNORABLE) == 4174
 
 
 @pytest.mark.parametrize("character", list(INVISIBLE.values()), ids=list(INVISIBLE))
