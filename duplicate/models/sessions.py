@@ -113,20 +113,20 @@ class SessionQuerySet(models.QuerySet):
         """The simultané rooms `user` may not read yet, whatever else lets him read them (his club, a seat, running
         it): a sealed game stays sealed until the simultané's ranking is closed (`Simultane.is_over`).
 
-        His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`, or an invitation
-        to one he has not answered: a seat typed "@username" is his while he has not answered, since its phone link
-        plays all the same) or that he runs (`organised_by`); with none, S seals nothing from him, and a club's
-        member reads his club's room as any session. A declined invitation is no seat of his. A seat he has not
-        accepted never seals a room he runs (issue 23's trial: anyone could seat "@alice" in a room of his, and
-        Alice, drawing in her own room, lost its console and the simultané could not close): only the rooms he
-        runs and the seats he took set the limit of those. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is
-        placed (0 before its first draw); his limit in S is the lowest stage among his rooms. Every room of S above
-        it, his own included, is sealed from him: a room ahead would show him draws and tops his slower room has
-        not reached. Another room at his limit while a move of his is still being played is sealed too: its
-        bulletins on that same move would tell him what others found (issue 22's trial). An arbiter running his room
-        alone is at its stage and sees it all; a club's organiser who plays in a slower room loses his own room's
-        console until the slower one catches up or the ranking is closed. A simultané once closed seals nothing,
-        even if its ranking is reopened: its whole game was open.
+        His rooms in an open simultané S are the rooms of S where he holds a seat (`Player.member`, or an invitation to
+        one he has not answered: a seat typed "@username" is his while he has not answered, since its phone link plays
+        all the same) or that he runs (`organised_by`); with none, S seals nothing from him, and a club's member reads
+        his club's room as any session. A declined invitation is no seat of his. A seat he has not accepted never seals
+        a room he runs (issue 23's trial: anyone could seat "@alice" in a room of his, and Alice, drawing in her own
+        room, lost its console and the simultané could not close): only the rooms he runs and the seats he took set the
+        limit of those. A room's stage is 2 × the number of its last move drawn, + 1 once that move's top is placed (0
+        before its first draw); his limit in S is the lowest stage among his rooms. Every room of S above it, his own
+        included, is sealed from him: a room ahead would show him draws and tops his slower room has not reached.
+        Another room at his limit while a move of his is still being played is sealed too: its bulletins on that same
+        move would tell him what others found (issue 22's trial). An arbiter running his room alone is at its stage and
+        sees it all; a club's organiser who plays in a slower room loses his own room's console until the slower one
+        catches up or the ranking is closed. A simultané once closed seals nothing, even if its ranking is reopened: its
+        whole game was open.
 
         The room's public links (its projector `salle/<key>`, its ranking `classement/<key>`, a player's phone
         `joueur/<key>`) are handed out inside that room and do not ask: whoever holds one is in that room.
