@@ -2,21 +2,14 @@
 // counter's form, scoring/forms.py) and grid mode (scoring/engine/moves.py: a move laid on a board, its main word
 // and cross words), each function written as the engine writes it and named after it. A classic script with no
 // DOM and no figure of its own: the board's squares, the notation, the rule set's rack and bonus and the editions
-// come from the page (scoring/engine/figures.py's counter_figures). A refusal is a ScoreError naming one of the
+// come from the page (scoring/engine/figures.py's counter_figures). A refusal is a RuleError naming one of the
 // page's sentences with its values; `message` writes it with the page's texts, in French, as the engine does.
-// The engine is the oracle: tests/scoring/test_score_rules_js.py runs every function here under node against it.
+// Letters are read by static/js/letters.js (editions.py's Edition.split), which the page loads before it. The
+// engine is the oracle: tests/scoring/test_score_rules_js.py runs every function here under node against it.
 globalThis.ScoreRules = (() => {
   "use strict";
 
-  /** A refusal: `sentence` names one of the page's texts, `values` fill its placeholders. */
-  class ScoreError extends Error {
-    constructor(sentence, values = {}) {
-      super(sentence);
-      this.name = "ScoreError";
-      this.sentence = sentence;
-      this.values = values;
-    }
-  }
+  const { RuleError, strip, splitWords } = Letters;
 
   // ---- errors.py: a refusal's sentence. ----
 
@@ -45,27 +38,17 @@ globalThis.ScoreRules = (() => {
   /** The refusal in the page's words, what was typed `shown`; a replay's move gives its own reason after a colon. */
   function message(error, texts) {
     const values = { ...error.values };
-    if (values.reason instanceof ScoreError) values.reason = clause(message(values.reason, texts));
+    if (values.reason instanceof RuleError) values.reason = clause(message(values.reason, texts));
     return shown(Object.keys(values).length ? format(texts[error.sentence], values) : texts[error.sentence], texts);
   }
 
   /** The grid page's line for a kept move the board no longer takes (another edition, a line deleted under it). */
   function refusedMove(refusal, texts) {
-    return message(new ScoreError("offBoard", refusal.values), texts);
+    return message(new RuleError("offBoard", refusal.values), texts);
   }
 
-  // ---- Python's text functions, which the engine reads what is typed with. ----
+  // ---- Python's int() of digits, which the engine reads a coordinate with. ----
 
-  // str.isspace: JavaScript's \s, but for U+FEFF, and U+001C–U+001F and U+0085 besides.
-  const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-  const ONE_SPACE = new RegExp(`^${SPACE}$`, "u");
-  const OUTER_SPACES = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
-  const SPACES = new RegExp(`${SPACE}+`, "u");
-  const isSpace = (char) => ONE_SPACE.test(char);
-  const strip = (text) => text.replace(OUTER_SPACES, "");
-  const splitWords = (text) => strip(text).split(SPACES).filter(Boolean);
-  // `isalpha() and islower()` for one character: a letter with Unicode's Lowercase property.
-  const isLowerLetter = (char) => /^(?=\p{L})\p{Lowercase}$/u.test(char);
   const isDigit = (char) => /^\p{Nd}$/u.test(char);
   // clubsite.text.shown: a character that shows nothing, turns the text or piles up (`hidden`) as its code, [U+200B].
   const shown = (text, { hidden }) =>
@@ -96,66 +79,12 @@ globalThis.ScoreRules = (() => {
     const LETTER_MULTIPLIERS = premiums.map((premium) => premium.letter);
     const WORD_MULTIPLIERS = premiums.map((premium) => premium.word);
 
-    // ---- editions.py: Edition.split. ----
+    // ---- editions.py: the edition's tiles and Edition.split (static/js/letters.js). ----
 
-    const hasTile = (letter) => Object.hasOwn(edition.values, letter);
-    const value = (letter, blank = false) => (blank || !hasTile(letter) ? 0 : edition.values[letter]);
-    const width = (letter) => [...letter].length;
-    const longest = Object.keys(edition.values)
-      .filter((letter) => width(letter) > 1)
-      .sort((a, b) => width(b) - width(a));
-
-    function normaliseChar(char) {
-      const upper = char.toUpperCase();
-      if (hasTile(upper) || notation.digraph_parts.includes(upper)) return upper;
-      if (Object.hasOwn(notation.ligatures, upper)) return notation.ligatures[upper];
-      const base = upper.normalize("NFD").replace(/\p{M}/gu, "");
-      if (base.length === 1 && base >= "A" && base <= "Z") return base;
-      if (isSpace(char)) throw new ScoreError("space");
-      throw new ScoreError("badChar", { char });
-    }
-
-    /** (uppercase character, written as a blank) for each character, with parentheses resolved. */
-    function normalisedChars(text) {
-      const chars = [];
-      let inParens = false;
-      for (const char of text) {
-        if (char === "(" && !inParens) { inParens = true; continue; }
-        if (char === ")" && inParens) { inParens = false; continue; }
-        const blank = inParens || isLowerLetter(char);
-        for (const part of normaliseChar(char)) chars.push([part, blank]);
-      }
-      if (inParens) throw new ScoreError("openParenthesis");
-      return chars;
-    }
-
-    /** A written word as tiles, [{letter, blank}, …]: a lowercase letter or one in parentheses is a blank, a
-     * letter the edition lacks can only be one, accents dropped, ligatures expanded, the longest tile read first. */
-    function split(text) {
-      const chars = normalisedChars(strip(text));
-      if (!chars.length) throw new ScoreError("emptyWord");
-      const tiles = [];
-      let i = 0;
-      while (i < chars.length) {
-        const tile = longest.find((letter) => {
-          const part = chars.slice(i, i + width(letter));
-          return part.map(([char]) => char).join("") === letter && new Set(part.map(([, blank]) => blank)).size === 1;
-        });
-        if (tile) {
-          tiles.push({ letter: tile, blank: chars[i][1] });
-          i += width(tile);
-          continue;
-        }
-        const [char, blank] = chars[i];
-        if (notation.digraph_parts.includes(char)) throw new ScoreError("badChar", { char });
-        tiles.push({ letter: char, blank: blank || !hasTile(char) });
-        i += 1;
-      }
-      if (tiles.length > notation.max_word_tiles) {
-        throw new ScoreError("tooLong", { count: tiles.length, max: notation.max_word_tiles });
-      }
-      return tiles;
-    }
+    const hasTile = (letter) => Letters.hasTile(edition, letter);
+    const value = (letter, blank = false) => Letters.value(edition, letter, blank);
+    /** A written word as tiles, [{letter, blank}, …]. */
+    const split = (text) => Letters.split(text, edition, notation).map(([letter, blank]) => ({ letter, blank }));
 
     // ---- board.py: squares and FISF coordinates. ----
 
@@ -168,10 +97,10 @@ globalThis.ScoreRules = (() => {
     /** 'H4' (letter first: horizontal) or '4H' (number first: vertical) → [row, column, horizontal]. */
     function parseCoordinate(text) {
       const match = COORDINATE.exec(strip(text).toUpperCase());
-      if (!match) throw new ScoreError("badCoordinate", { text });
+      if (!match) throw new RuleError("badCoordinate", { text });
       const [rowLetter, colText] = match[1] ? [match[1], match[2]] : [match[4], match[3]];
       const col = digitsValue(colText);
-      if (col < 1 || col > SIZE) throw new ScoreError("columnOff", { text });
+      if (col < 1 || col > SIZE) throw new RuleError("columnOff", { text });
       return [ROWS.indexOf(rowLetter), col - 1, Boolean(match[1])];
     }
 
@@ -214,8 +143,8 @@ globalThis.ScoreRules = (() => {
      * was typed without capitals. */
     function parseMove(text) {
       const parts = splitWords(text);
-      if (parts.length < 2) throw new ScoreError("moveUnreadable", { text: strip(text) });
-      if (parts.length > 2) throw new ScoreError("moveSpace", { text: strip(text) });
+      if (parts.length < 2) throw new RuleError("moveUnreadable", { text: strip(text) });
+      if (parts.length > 2) throw new RuleError("moveSpace", { text: strip(text) });
       const [row, col, horizontal] = parseCoordinate(parts[0]);
       let word = parts[1];
       if (word === word.toLowerCase() && [...word].filter((char) => /\p{L}/u.test(char)).length > edition.blanks) {
@@ -228,11 +157,11 @@ globalThis.ScoreRules = (() => {
     function evaluate(board, move) {
       const length = move.tiles.length;
       const notationText = moveNotation(move);
-      if (length < 2) throw new ScoreError("tooShort", { move: notationText });
+      if (length < 2) throw new RuleError("tooShort", { move: notationText });
       const along = move.horizontal ? move.col : move.row;
       if (along + length > SIZE) {
         const start = formatCoordinate(move.row, move.col, move.horizontal);
-        throw new ScoreError("offGrid", { move: notationText, length, start });
+        throw new RuleError("offGrid", { move: notationText, length, start });
       }
       const step = move.horizontal ? 1 : SIZE;
       const start = move.row * SIZE + move.col;
@@ -243,7 +172,7 @@ globalThis.ScoreRules = (() => {
         const current = cells[index];
         if (current === null) placed.set(index, tile);
         else if (current.letter !== tile.letter) {
-          throw new ScoreError("boardDiffers", {
+          throw new RuleError("boardDiffers", {
             square: squareName(index), on_board: current.letter, letter: tile.letter,
           });
         }
@@ -252,7 +181,7 @@ globalThis.ScoreRules = (() => {
       const end = start + (length - 1) * step;
       for (const [neighbour, inside] of [[start - step, along > 0], [end + step, along + length < SIZE]]) {
         if (inside && cells[neighbour] !== null) {
-          throw new ScoreError("wordContinues", { square: squareName(neighbour) });
+          throw new RuleError("wordContinues", { square: squareName(neighbour) });
         }
       }
       checkPlacement(board, placed, start, step, length);
@@ -262,21 +191,21 @@ globalThis.ScoreRules = (() => {
     /** Board.evaluate_tiles: tiles laid on squares (grid mode), `placements` a Map of square → tile in the order
      * they were laid; `horizontal` says which way a single tile's main word runs when it forms words both ways. */
     function evaluateTiles(board, placements, horizontal = null) {
-      if (!placements.size) throw new ScoreError("noTile");
+      if (!placements.size) throw new RuleError("noTile");
       const { cells } = board;
       for (const index of placements.keys()) {
-        if (cells[index] !== null) throw new ScoreError("occupied", { square: squareName(index) });
+        if (cells[index] !== null) throw new RuleError("occupied", { square: squareName(index) });
       }
       const rows = new Set([...placements.keys()].map((index) => Math.floor(index / SIZE)));
       const cols = new Set([...placements.keys()].map((index) => index % SIZE));
-      if (rows.size > 1 && cols.size > 1) throw new ScoreError("notOneLine");
+      if (rows.size > 1 && cols.size > 1) throw new RuleError("notOneLine");
       if (placements.size === 1) horizontal = singleTileDirection(board, [...placements.keys()][0], horizontal);
       else horizontal = rows.size === 1;
       const step = horizontal ? 1 : SIZE;
       let first = Math.min(...placements.keys());
       let last = Math.max(...placements.keys());
       for (let index = first; index < last; index += step) {
-        if (!placements.has(index) && cells[index] === null) throw new ScoreError("gap", { square: squareName(index) });
+        if (!placements.has(index) && cells[index] === null) throw new RuleError("gap", { square: squareName(index) });
       }
       while (hasPrevious(first, step) && cells[first - step] !== null) first -= step;
       while (hasNext(last, step) && cells[last + step] !== null) last += step;
@@ -296,18 +225,18 @@ globalThis.ScoreRules = (() => {
     }
 
     function checkPlacement(board, placed, start, step, length) {
-      if (!placed.size) throw new ScoreError("nothingNew");
+      if (!placed.size) throw new RuleError("nothingNew");
       if (placed.size > rules.rack_size) {
-        throw new ScoreError("overRack", { count: placed.size, rack: rules.rack_size });
+        throw new RuleError("overRack", { count: placed.size, rack: rules.rack_size });
       }
       if (board.tileCount === 0) {
         const coversCenter = start <= CENTER && CENTER <= start + (length - 1) * step && (CENTER - start) % step === 0;
-        if (!coversCenter || length < 2) throw new ScoreError("firstMove");
+        if (!coversCenter || length < 2) throw new RuleError("firstMove");
         return;
       }
       if (length > placed.size) return;
       const cross = SIZE + 1 - step;
-      if (![...placed.keys()].some((index) => touches(board, index, cross))) throw new ScoreError("notTouching");
+      if (![...placed.keys()].some((index) => touches(board, index, cross))) throw new RuleError("notTouching");
     }
 
     function score(board, move, placed, start, step, length) {
@@ -357,7 +286,7 @@ globalThis.ScoreRules = (() => {
     }
 
     /** replay: the board from moves in notation, in order; a move the board refuses is set aside with its number
-     * (a ScoreError "replay", its reason the board's), the next ones laid without it. */
+     * (a RuleError "replay", its reason the board's), the next ones laid without it. */
     function replay(moves) {
       const board = newBoard();
       const result = { board, plays: [], laid: [], refused: [] };
@@ -366,8 +295,8 @@ globalThis.ScoreRules = (() => {
           result.plays.push(play(board, parseMove(text)));
           result.laid.push(text);
         } catch (error) {
-          if (!(error instanceof ScoreError)) throw error;
-          result.refused.push(new ScoreError("replay", { number: i + 1, move: text, reason: error }));
+          if (!(error instanceof RuleError)) throw error;
+          result.refused.push(new RuleError("replay", { number: i + 1, move: text, reason: error }));
         }
       });
       return result;
@@ -388,7 +317,7 @@ globalThis.ScoreRules = (() => {
           if (onBoard.letter === tile.letter) { readThrough = true; break; }
         }
         if (readThrough) continue;
-        if (index < 0) throw new ScoreError("lettersOff");
+        if (index < 0) throw new RuleError("lettersOff");
         placements.set(index, tile);
         index = nextSquare(index, step);
       }
@@ -400,11 +329,11 @@ globalThis.ScoreRules = (() => {
     /** score_typed: `words` lists of {letter, square, on_board, blank}; empty words are left out. */
     function scoreTyped(words) {
       words = words.filter((word) => word.length);
-      if (words.length > 1 + notation.max_secondary_words) throw new ScoreError("tooManyWords");
+      if (words.length > 1 + notation.max_secondary_words) throw new RuleError("tooManyWords");
       const scored = [];
       let tilesPlaced = 0;
       for (const word of words) {
-        if (word.length > notation.max_word_tiles) throw new ScoreError("wordTooLong");
+        if (word.length > notation.max_word_tiles) throw new RuleError("wordTooLong");
         scored.push(typedWordScore(word));
         tilesPlaced = Math.max(tilesPlaced, word.filter((tile) => !tile.on_board).length);
       }
@@ -444,7 +373,7 @@ globalThis.ScoreRules = (() => {
       try {
         letters = split(text.toUpperCase());
       } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
+        if (!(error instanceof RuleError)) throw error;
         word.error = error;
         return word;
       }
@@ -469,7 +398,7 @@ globalThis.ScoreRules = (() => {
         before = split(was.toUpperCase()).map((tile) => tile.letter);
         after = split(text.toUpperCase()).map((tile) => tile.letter);
       } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
+        if (!(error instanceof RuleError)) throw error;
         return settings;
       }
       const followed = Array(notation.max_word_tiles).fill(PLAIN);
@@ -490,7 +419,7 @@ globalThis.ScoreRules = (() => {
         const typed = (tile) => ({ ...tile, blank: tile.blank || tile.forced_blank });
         result = scoreTyped(words.map((word) => word.tiles.map(typed)));
       } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
+        if (!(error instanceof RuleError)) throw error;
         return { error };
       }
       const scored = result.words[Symbol.iterator]();
@@ -526,9 +455,9 @@ globalThis.ScoreRules = (() => {
       if (square && Number(square[2]) <= SIZE) return ROWS.indexOf(square[1]) * SIZE + Number(square[2]) - 1;
       const chars = [...text];
       if (/^\p{Nd}{1,2}[A-Z]$/u.test(text)) {
-        throw new ScoreError("startSwapped", { start: text, swapped: chars.at(-1) + chars.slice(0, -1).join("") });
+        throw new RuleError("startSwapped", { start: text, swapped: chars.at(-1) + chars.slice(0, -1).join("") });
       }
-      throw new ScoreError("startUnknown", { start: text });
+      throw new RuleError("startUnknown", { start: text });
     }
 
     const blankMark = (index, tile) => `${squareName(index)}${tile.letter}`;
@@ -540,7 +469,7 @@ globalThis.ScoreRules = (() => {
       try {
         move.start = readStart(startText);
       } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
+        if (!(error instanceof RuleError)) throw error;
         move.error = error;
         return move;
       }
@@ -553,7 +482,7 @@ globalThis.ScoreRules = (() => {
         }
         move.play = evaluateTiles(board, move.placements, horizontal);
       } catch (error) {
-        if (!(error instanceof ScoreError)) throw error;
+        if (!(error instanceof RuleError)) throw error;
         move.error = error;
       }
       const jokers = [...move.placements].filter(([, tile]) => tile.blank);
@@ -637,5 +566,5 @@ globalThis.ScoreRules = (() => {
     return joined;
   }
 
-  return { ScoreError, format, plural, clause, message, refusedMove, strip, forEdition };
+  return { RuleError, format, plural, clause, message, refusedMove, strip, forEdition };
 })();

@@ -1,21 +1,14 @@
 // The rules the sheet kept in the browser applies (seeds 000 and 003), classic and duplicate, each written as the
-// engine writes it and named after it: scoring/engine/rules.py, ranking.py, endgame.py and editions.py, and the
-// passed-turn run of sheets/sheet.py. A classic script with no DOM and no figure of its own: the rule sets, the
-// editions and the notation come from the page's config (sheets/local.py's browser_config), and a refusal is a
-// RuleError naming one of the page's sentences, which the page writes in French. The engine is the oracle:
-// tests/sheets/test_sheet_rules_js.py runs every function here under node against it.
+// engine writes it and named after it: scoring/engine/rules.py, ranking.py and endgame.py, and the passed-turn run
+// of sheets/sheet.py. A classic script with no DOM and no figure of its own: the rule sets, the editions and the
+// notation come from the page's config (sheets/local.py's browser_config), and a refusal is a RuleError naming one of
+// the page's sentences, which the page writes in French. Letters are read by static/js/letters.js (editions.py's
+// Edition.split), which the page loads before it. The engine is the oracle: tests/sheets/test_sheet_rules_js.py runs
+// every function here under node against it.
 globalThis.SheetRules = (() => {
   "use strict";
 
-  /** A refusal: `sentence` names one of the page's texts (its data-* attribute, camel-cased), `values` fill it. */
-  class RuleError extends Error {
-    constructor(sentence, values = {}) {
-      super(sentence);
-      this.name = "RuleError";
-      this.sentence = sentence;
-      this.values = values;
-    }
-  }
+  const { RuleError, strip, split, value } = Letters;
 
   // ---- rules.py: RuleSet. ----
 
@@ -140,7 +133,7 @@ globalThis.SheetRules = (() => {
     if (!letters) return 0;
     // As Edition.value(letter): a letter in parentheses counts, only `?` is a blank worth 0.
     const tiles = split(letters.toUpperCase(), edition, notation);
-    return tiles.reduce((sum, [letter]) => sum + letterValue(edition, letter), 0);
+    return tiles.reduce((sum, [letter]) => sum + value(edition, letter), 0);
   }
 
   /** The letters of a rack typed as letters (the blank as itself), none when it was given as a value. */
@@ -168,76 +161,6 @@ globalThis.SheetRules = (() => {
       const left = remaining[letter] ?? 0;
       if (count > left) throw new RuleError("racksTooMany", { count, letter, left });
     }
-  }
-
-  // ---- editions.py: Edition.split. ----
-
-  // Python's str.isspace, with which the engine strips what is typed and tells a space from another sign:
-  // JavaScript's \s, but for U+FEFF, and U+001C–U+001F and U+0085 besides. `strip` is Python's str.strip.
-  const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-  const ONE_SPACE = new RegExp(`^${SPACE}$`, "u");
-  const OUTER_SPACES = new RegExp(`^${SPACE}+|${SPACE}+$`, "gu");
-  const isSpace = (char) => ONE_SPACE.test(char);
-  const strip = (text) => text.replace(OUTER_SPACES, "");
-  // Python's `isalpha() and islower()` for one character: a letter with Unicode's Lowercase property.
-  const isLowerLetter = (char) => /^(?=\p{L})\p{Lowercase}$/u.test(char);
-  const hasTile = (edition, letter) => Object.hasOwn(edition.values, letter);
-  const letterValue = (edition, letter) => (hasTile(edition, letter) ? edition.values[letter] : 0);
-  const width = (letter) => [...letter].length;
-
-  function normaliseChar(char, edition, notation) {
-    const upper = char.toUpperCase();
-    if (hasTile(edition, upper) || notation.digraph_parts.includes(upper)) return upper;
-    if (Object.hasOwn(notation.ligatures, upper)) return notation.ligatures[upper];
-    const base = upper.normalize("NFD").replace(/\p{M}/gu, "");
-    if (base.length === 1 && base >= "A" && base <= "Z") return base;
-    if (isSpace(char)) throw new RuleError("space");
-    throw new RuleError("badChar", { char });
-  }
-
-  /** (uppercase character, written as a blank) for each character, with parentheses resolved. */
-  function normalisedChars(text, edition, notation) {
-    const chars = [];
-    let inParens = false;
-    for (const char of text) {
-      if (char === "(" && !inParens) { inParens = true; continue; }
-      if (char === ")" && inParens) { inParens = false; continue; }
-      const blank = inParens || isLowerLetter(char);
-      for (const part of normaliseChar(char, edition, notation)) chars.push([part, blank]);
-    }
-    if (inParens) throw new RuleError("openParenthesis");
-    return chars;
-  }
-
-  /** A written word as tiles, [[letter, blank], …]: a lowercase letter or one in parentheses is a blank, accents
-   * the edition has no tile for are dropped, ligatures expanded, the longest tile read first ("CH" in Spanish). */
-  function split(text, edition, notation) {
-    const chars = normalisedChars(strip(text), edition, notation);
-    if (!chars.length) throw new RuleError("emptyWord");
-    const longest = Object.keys(edition.values)
-      .filter((letter) => width(letter) > 1)
-      .sort((a, b) => width(b) - width(a));
-    const tiles = [];
-    let i = 0;
-    while (i < chars.length) {
-      const tile = longest.find((letter) => {
-        const part = chars.slice(i, i + width(letter));
-        return part.map(([char]) => char).join("") === letter && new Set(part.map(([, blank]) => blank)).size === 1;
-      });
-      if (tile) {
-        tiles.push([tile, chars[i][1]]);
-        i += width(tile);
-        continue;
-      }
-      const [char, blank] = chars[i];
-      if (notation.digraph_parts.includes(char)) throw new RuleError("badChar", { char });
-      tiles.push([char, blank || !hasTile(edition, char)]);
-      i += 1;
-    }
-    if (tiles.length > notation.max_word_tiles) {
-      throw new RuleError("tooLong", { count: tiles.length, max: notation.max_word_tiles });
-    }
-    return tiles;
   }
 
   return {

@@ -1,12 +1,13 @@
 // Runs static/js/score_rules.js, as the page loads it, on the cases tests/scoring/test_score_rules_js.py writes on
 // stdin: {"function", "figures" (counter_figures), "texts" (the page's sentences), "cases"}. Writes on stdout one
 // answer per case, in the shape the test gives the engine's, or {"crash": "…"} for an error that is no refusal.
+// The scripts to load are named on the command line, in the page's order (the test's PAGE_SCRIPTS).
 "use strict";
 
 const path = require("node:path");
 
-require(path.join(__dirname, "..", "..", "static", "js", "score_rules.js"));
-const { ScoreError, forEdition, message, refusedMove } = globalThis.ScoreRules;
+for (const script of process.argv.slice(2)) require(path.join(__dirname, "..", "..", "static", "js", script));
+const { RuleError, forEdition, message, refusedMove } = globalThis.ScoreRules;
 
 const playShape = (play, scoring) =>
   play && {
@@ -60,7 +61,7 @@ function scoreTyped(scoring, texts, { words }) {
       too_many_tiles: result.tooManyTiles,
     };
   } catch (error) {
-    if (error instanceof ScoreError) return { refusal: message(error, texts) };
+    if (error instanceof RuleError) return { refusal: message(error, texts) };
     throw error;
   }
 }
@@ -93,7 +94,7 @@ function evaluateTiles(scoring, texts, { moves, placements, horizontal }) {
   try {
     return playShape(scoring.evaluateTiles(board, tiles, horizontal), scoring);
   } catch (error) {
-    if (error instanceof ScoreError) return { refusal: message(error, texts) };
+    if (error instanceof RuleError) return { refusal: message(error, texts) };
     throw error;
   }
 }

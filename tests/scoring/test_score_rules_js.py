@@ -44,6 +44,10 @@ from .conftest import eliot_games
 NODE = shutil.which("node") or shutil.which("nodejs")
 RUNNER = Path(__file__).with_name("run_score_rules.js")
 ENGINE = Path(__file__).resolve().parents[2] / "scoring" / "engine"
+SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
+# The scripts the counter's pages load for their scoring, in their order: node loads the same, in the same order
+# (test_the_counter_pages_load_the_scripts_node_runs holds the pages to it).
+PAGE_SCRIPTS = ("letters.js", "score_rules.js")
 
 needs_node = pytest.mark.skipif(NODE is None, reason="node n'est pas installé : apt-get install nodejs")
 
@@ -119,7 +123,9 @@ def counter_rules(monkeypatch):
 def in_node(function, cases, figures, texts):
     """score_rules.js's answer to each case, from one node process."""
     feed = json.dumps({"function": function, "figures": figures, "texts": texts, "cases": cases})
-    done = subprocess.run([NODE, RUNNER], input=feed.encode(), capture_output=True, timeout=120, check=False)
+    done = subprocess.run(
+        [NODE, RUNNER, *PAGE_SCRIPTS], input=feed.encode(), capture_output=True, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr.decode()
     return json.loads(done.stdout)
 
@@ -771,7 +777,8 @@ def test_eliots_positions_count_as_recorded(figures, texts):
 
 def test_every_refusal_of_the_engine_has_its_sentence():
     """A refusal added to the engine's notation, moves or typed mode must be given its sentence here, and then in
-    score_rules.js: the browser refuses what the engine refuses, in the same words."""
+    score_rules.js (or letters.js, which reads the letters): the browser refuses what the engine refuses, in the
+    same words."""
     templates = set()
     for name in ("editions.py", "board.py", "moves.py", "typed.py"):
         for node in ast.walk(ast.parse((ENGINE / name).read_text())):
@@ -779,6 +786,20 @@ def test_every_refusal_of_the_engine_has_its_sentence():
                 templates.add(node.args[0].value)
     missing = templates - NOT_THE_COUNTER_S - set(SENTENCES.values())
     assert missing == set()
-    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "score_rules.js").read_text()
+    script = "\n".join((SCRIPTS / name).read_text() for name in PAGE_SCRIPTS)
     unused = [name for name in SENTENCES if f'"{name}"' not in script and f"texts.{name}" not in script]
     assert unused == []
+
+
+def page_scripts(html: str) -> list[str]:
+    """The scripts of static/js a page loads, in its order."""
+    return re.findall(r'<script src="/static/js/([\w.]+)"', html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/grille/"])
+def test_the_counter_pages_load_the_scripts_node_runs(client, url):
+    """The parity tests run what the page runs: the same scripts, each first loaded in the same order."""
+    scripts = page_scripts(client.get(url).content.decode())
+    assert set(PAGE_SCRIPTS) <= set(scripts)
+    assert sorted(PAGE_SCRIPTS, key=scripts.index) == list(PAGE_SCRIPTS)

@@ -1,11 +1,12 @@
 // Runs static/js/sheet_rules.js, as the page loads it, on the cases tests/sheets/test_sheet_rules_js.py writes on
 // stdin: {"function", "config" (the page's, from browser_config), "cases"}. Writes on stdout one answer per case:
-// {"value": …}, {"refusal": [sentence, values]} for a RuleError, {"crash": "…"} for any other error.
+// {"value": …}, {"refusal": [sentence, values]} for a RuleError, {"crash": "…"} for any other error. The scripts to
+// load are named on the command line, in the page's order (the test's PAGE_SCRIPTS).
 "use strict";
 
 const path = require("node:path");
 
-require(path.join(__dirname, "..", "..", "static", "js", "sheet_rules.js"));
+for (const script of process.argv.slice(2)) require(path.join(__dirname, "..", "..", "static", "js", script));
 const rules = globalThis.SheetRules;
 
 function calls(config) {

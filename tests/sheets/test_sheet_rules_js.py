@@ -26,6 +26,9 @@ from sheets.sheet import _pass_run
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 RUNNER = Path(__file__).with_name("run_sheet_rules.js")
+# The scripts the sheet's page loads for its rules, in their order: node loads the same, in the same order
+# (test_the_sheet_pages_load_the_scripts_node_runs holds the pages to it).
+PAGE_SCRIPTS = ("letters.js", "sheet_rules.js")
 
 pytestmark = [
     pytest.mark.django_db,
@@ -73,7 +76,9 @@ def editions(config):
 def in_node(function, cases, config):
     """sheet_rules.js's answer to each case, from one node process."""
     feed = json.dumps({"function": function, "config": config, "cases": cases})
-    done = subprocess.run([NODE, RUNNER], input=feed.encode(), capture_output=True, timeout=60, check=False)
+    done = subprocess.run(
+        [NODE, RUNNER, *PAGE_SCRIPTS], input=feed.encode(), capture_output=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr.decode()
     return json.loads(done.stdout)
 
@@ -362,3 +367,12 @@ def test_each_refusal_is_a_sentence_of_the_page_with_the_engine_s_values(client)
     for template, name in SENTENCES.items():
         assert name in sentences, f"#local-texts has no data-{name} for « {template} »"
         assert set(placeholders.findall(sentences[name])) == set(placeholders.findall(template)), name
+
+
+@pytest.mark.parametrize("url", ["/parties/locale/", "/", "/grille/"])
+def test_the_sheet_pages_load_the_scripts_node_runs(client, url):
+    """The parity tests run what the page runs, on its own page and under the counter and the grid: the same
+    scripts, each first loaded in the same order."""
+    scripts = re.findall(r'<script src="/static/js/([\w.]+)"', client.get(url).content.decode())
+    assert set(PAGE_SCRIPTS) <= set(scripts)
+    assert sorted(PAGE_SCRIPTS, key=scripts.index) == list(PAGE_SCRIPTS)
