@@ -10,7 +10,7 @@ module.exports = [
   js.configs.recommended,
   {
     files: ["static/js/**/*.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser, htmx: "readonly", Letters: "readonly", SheetRules: "readonly", ScoreRules: "readonly" } },
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser, htmx: "readonly", Letters: "readonly", SheetRules: "readonly", ScoreRules: "readonly", Timer: "readonly" } },
     rules: { "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }] },
   },
   {

@@ -1,8 +1,8 @@
 // A duplicate game on the sheet kept in the browser (seed 000's « Duplicate : le même tirage pour tous »): a line per
 // move with its top, then each player's score, every cell editable, a score above its top flagged as a typo; each
-// player's total, gap to the tops and percentage of them; the move's timer, ringing at zero. Its rules are
-// static/js/sheet_rules.js's (ranking.py's, held to it by tests/sheets/test_sheet_rules_js.py), its figures the rule
-// set's (the most a move scores, the times a move may last). static/js/local_sheet.js keeps the game and calls
+// player's total, gap to the tops and percentage of them; the move's timer, ringing at zero (static/js/timer.js's).
+// Its rules are static/js/sheet_rules.js's (ranking.py's, held to it by tests/sheets/test_sheet_rules_js.py), its
+// figures the rule set's (the most a move scores, the times a move may last). static/js/local_sheet.js keeps the game and calls
 // this with what it shares (`sheet`): the page's texts, `change` to alter and keep a game, `toast`, the counter's
 // counted move, which stays offered after a touch (the same move is often a player's score and the top).
 globalThis.DuplicateSheet = (sheet) => {
@@ -113,7 +113,7 @@ globalThis.DuplicateSheet = (sheet) => {
   function render(game, counted) {
     const shape = `${game.id}|${game.players.length}|${game.moves.length}`;
     if (shape !== drawnShape) {
-      if (!drawnShape.startsWith(`${game.id}|`)) resetTimer();
+      if (!drawnShape.startsWith(`${game.id}|`)) timer.stop();
       drawTable(game);
       drawnShape = shape;
     }
@@ -225,11 +225,7 @@ globalThis.DuplicateSheet = (sheet) => {
       : format(forCount("scoreRecorded", points), { points, name: displayName(game, seat), number }));
   });
 
-  // ---- The move's timer: set to one of the rule set's times, it rings and vibrates at zero. ----
-
-  let deadline = null;
-  let tick = null;
-  let audio = null;
+  // ---- The move's timer (static/js/timer.js): set to one of the rule set's times, it rings and vibrates at zero. ----
 
   function chosenSeconds(game) {
     const rules = rulesOf(game);
@@ -244,10 +240,17 @@ globalThis.DuplicateSheet = (sheet) => {
     return rest ? format(text.timerMinutesSeconds, { minutes, seconds: rest }) : format(text.timerMinutes, { minutes });
   }
 
-  const clock = (seconds) => {
-    const whole = Math.max(0, Math.ceil(seconds));
-    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-  };
+  const timer = Timer.byHand({
+    box: $("move-timer"),
+    display: $("timer-display"),
+    start: $("timer-start"),
+    reset: $("timer-reset"),
+    seconds: () => chosenSeconds(sheet.current()),
+    onReset: () => {
+      renderTimer(sheet.current());
+      $("timer-start").focus();
+    },
+  });
 
   function renderTimer(game) {
     const select = $("timer-seconds");
@@ -256,67 +259,8 @@ globalThis.DuplicateSheet = (sheet) => {
       select.replaceChildren(...choices.map((seconds) => new Option(duration(Number(seconds)), seconds)));
     }
     select.value = String(chosenSeconds(game));
-    if (deadline === null) $("timer-display").textContent = clock(chosenSeconds(game));
+    timer.show();
   }
-
-  /** A short beep (WebAudio) and a vibration where the phone allows it. */
-  function ring() {
-    try {
-      const tone = audio.createOscillator();
-      const volume = audio.createGain();
-      tone.frequency.value = 880;
-      volume.gain.value = 0.3;
-      tone.connect(volume).connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + 0.5);
-    } catch { /* no sound on this device */ }
-    if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
-  }
-
-  function update() {
-    const left = (deadline - Date.now()) / 1000;
-    $("timer-display").textContent = clock(left);
-    if (left > 0) return;
-    clearInterval(tick);
-    tick = null;
-    $("move-timer").classList.add("expired");
-    $("timer-done").hidden = false;
-    ring();
-  }
-
-  function resetTimer() {
-    clearInterval(tick);
-    tick = null;
-    deadline = null;
-    $("move-timer").classList.remove("running", "expired");
-    $("timer-done").hidden = true;
-    $("timer-start").textContent = $("timer-start").dataset.idleLabel || $("timer-start").textContent;
-    $("timer-reset").disabled = true;
-  }
-
-  $("timer-start").addEventListener("click", () => {
-    const start = $("timer-start");
-    const seconds = chosenSeconds(sheet.current());
-    try {
-      audio ??= new AudioContext(); // made on a touch, as browsers require, to ring later
-    } catch { /* no sound on this device */ }
-    start.dataset.idleLabel ??= start.textContent;
-    clearInterval(tick);
-    deadline = Date.now() + seconds * 1000;
-    tick = setInterval(update, 250);
-    $("move-timer").classList.remove("expired");
-    $("move-timer").classList.add("running");
-    $("timer-done").hidden = true;
-    start.textContent = start.dataset.runningLabel;
-    $("timer-reset").disabled = false;
-    update();
-  });
-
-  $("timer-reset").addEventListener("click", () => {
-    resetTimer();
-    renderTimer(sheet.current());
-    $("timer-start").focus();
-  });
 
   $("timer-seconds").addEventListener("change", (event) => {
     const seconds = Number(event.target.value);
