@@ -10,7 +10,15 @@ module.exports = [
   js.configs.recommended,
   {
     files: ["static/js/**/*.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser, htmx: "readonly", Letters: "readonly", SheetRules: "readonly", ScoreRules: "readonly", Timer: "readonly" } },
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      // The globals our scripts share, each made by the script of its name (LocalSheet: the local_sheet_*.js parts).
+      globals: {
+        ...globals.browser, htmx: "readonly", Letters: "readonly", SheetRules: "readonly", ScoreRules: "readonly",
+        Timer: "readonly", LocalSheet: "readonly",
+      },
+    },
     rules: { "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }] },
   },
   {

@@ -2,9 +2,10 @@
 // move with its top, then each player's score, every cell editable, a score above its top flagged as a typo; each
 // player's total, gap to the tops and percentage of them; the move's timer, ringing at zero (static/js/timer.js's).
 // Its rules are static/js/sheet_rules.js's (ranking.py's, held to it by tests/sheets/test_sheet_rules_js.py), its
-// figures the rule set's (the most a move scores, the times a move may last). static/js/local_sheet.js keeps the game and calls
-// this with what it shares (`sheet`): the page's texts, `change` to alter and keep a game, `toast`, the counter's
-// counted move, which stays offered after a touch (the same move is often a player's score and the top).
+// figures the rule set's (the most a move scores, the times a move may last). static/js/local_sheet.js keeps the game
+// and calls this with what its parts share (`sheet`): the page's texts, `change` to alter and keep a game and
+// `takeOff` to take a move off with a way back, `toast`, the counter's counted move, which stays offered after a
+// touch (the same move is often a player's score and the top).
 globalThis.DuplicateSheet = (sheet) => {
   "use strict";
 
@@ -156,20 +157,8 @@ globalThis.DuplicateSheet = (sheet) => {
   $("moves-body").addEventListener("click", (event) => {
     const button = event.target.closest("[data-delete-move]");
     if (!button) return;
-    const game = sheet.current();
     const index = Number(button.dataset.deleteMove);
-    const [move] = game.moves.slice(index, index + 1);
-    change(game, (g) => g.moves.splice(index, 1));
-    const number = index + 1;
-    toast(format(text.deletedMove, { number }), {
-      undo: () => {
-        const kept = sheet.byId(game.id);
-        if (!kept || refuseMove(kept)) return;
-        change(kept, (g) => g.moves.splice(index, 0, move));
-        toast(format(text.restoredMove, { number }));
-      },
-    });
-    $("toast-undo").focus();
+    sheet.takeOff(sheet.current(), "moves", index, { deleted: text.deletedMove, restored: text.restoredMove, refuse: refuseMove });
   });
 
   function refuseMove(game) {
