@@ -193,7 +193,52 @@ def count_avions(page):
     type_letters(page, "aions", total=18)
 
 
-# The sheet kept in the browser, at /parties/locale/.
+# The sheet kept in the browser, at /parties/locale/ and under the counter: all script, so its tests fail on any
+# script error.
+
+
+@pytest.fixture
+def no_script_error(page):
+    """The test fails if a script of the page throws, at any moment of it."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    yield
+    assert errors == []
+
+
+@pytest.fixture
+def sent(page, no_script_error):
+    """Every request the page makes (to tell those that could carry a game), and no script error."""
+    requests = []
+    page.on("request", lambda request: requests.append(request))
+    return requests
+
+
+def correct_line(page, number, points):
+    """Type `points` ("" for an empty box) in the cell of line `number` and press Enter, as one corrects a line."""
+    cell = page.get_by_label(f"Points de la ligne {number}")
+    cell.fill(str(points))
+    cell.press("Enter")
+
+
+def expect_totals(page, *totals):
+    """Each player's total on the sheet's scoreboard, in seat order."""
+    for seat, total in enumerate(totals):
+        expect(page.locator(f"#local-total-{seat}")).to_have_text(str(total))
+
+
+# A beep that the test hears and a vibration it feels (page.add_init_script(RINGING)): window.rang lists them.
+RINGING = """
+window.rang = [];
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    return { frequency: {}, connect: (node) => node, start: () => window.rang.push("beep"), stop() {} };
+  }
+  createGain() { return { gain: {}, connect: (node) => node }; }
+};
+Object.defineProperty(Navigator.prototype, "vibrate", { value(pattern) { window.rang.push(pattern); return true; } });
+"""
 
 
 def start_game(page, *names, count=None, rules=None):

@@ -9,23 +9,13 @@ from urllib.parse import unquote_plus, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, count_ecoles, log_in, start_game, touch, type_letters
+from .conftest import DESKTOP, PHONE, correct_line, count_ecoles, expect_totals, log_in, start_game, touch, type_letters
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 # Names no counter sends: a request holding one of them carries the sheet.
 NAMES = ("Zéphyrine", "Octave")
 STORAGE_KEY = "clubsite.local-sheet.v1"
-
-
-@pytest.fixture
-def sent(page):
-    """Every request the page makes, and no script error."""
-    requests, errors = [], []
-    page.on("request", lambda request: requests.append(request))
-    page.on("pageerror", lambda error: errors.append(error))
-    yield requests
-    assert errors == []
 
 
 def carrying_the_sheet(requests):
@@ -37,11 +27,6 @@ def carrying_the_sheet(requests):
         if any(name in where or name.encode("unicode_escape").decode() in where for name in NAMES + (STORAGE_KEY,)):
             found.append((request.method, request.url))
     return found
-
-
-def expect_totals(page, *totals):
-    for seat, total in enumerate(totals):
-        expect(page.locator(f"#local-total-{seat}")).to_have_text(str(total))
 
 
 def counter_result(page, detail):
@@ -158,13 +143,10 @@ def test_an_empty_points_box_counts_0_and_a_line_taken_off_can_be_put_back(page,
     page.get_by_role("button", name="Inscrire pour Octave").click()
     expect_totals(page, 0, 26)
 
-    cell = page.get_by_label("Points de la ligne 2")
-    cell.fill("")
-    cell.press("Enter")
+    correct_line(page, 2, "")
     expect(page.locator("#toast")).to_have_text("Ligne 2 corrigée : 0 point.")
     expect_totals(page, 0, 0)
-    page.get_by_label("Points de la ligne 2").fill("26")
-    page.get_by_label("Points de la ligne 2").press("Enter")
+    correct_line(page, 2, 26)
     expect_totals(page, 0, 26)
 
     page.get_by_role("button", name="Supprimer la ligne 2").click()

@@ -8,22 +8,12 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, count_ecoles
+from .conftest import DESKTOP, PHONE, RINGING, count_ecoles
 from .test_browser_sheet_counter import NAMES, STORAGE_KEY, carrying_the_sheet, counter_result
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 URL = "/parties/locale/"
-
-
-@pytest.fixture
-def sent(page):
-    """Every request the page makes, and no script error."""
-    requests, errors = [], []
-    page.on("request", lambda request: requests.append(request))
-    page.on("pageerror", lambda error: errors.append(error))
-    yield requests
-    assert errors == []
 
 
 def start_duplicate(page, *names, count=None):
@@ -166,20 +156,6 @@ def test_alone_against_the_tops(page, sent):
     expect(previous).to_contain_text("Joueur 1 60")
     expect(previous).to_contain_text("Français · Règles de tournoi (FISF) · Duplicate")
     assert carrying_the_sheet(sent) == []
-
-
-# A beep that the test hears, and a vibration it feels.
-RINGING = """
-window.rang = [];
-window.AudioContext = class {
-  constructor() { this.currentTime = 0; this.destination = {}; }
-  createOscillator() {
-    return { frequency: {}, connect: (node) => node, start: () => window.rang.push("beep"), stop() {} };
-  }
-  createGain() { return { gain: {}, connect: (node) => node }; }
-};
-Object.defineProperty(Navigator.prototype, "vibrate", { value(pattern) { window.rang.push(pattern); return true; } });
-"""
 
 
 def test_the_move_s_timer_rings_and_vibrates_at_zero(page, sent):

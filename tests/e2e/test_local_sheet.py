@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, log_in, play, start_game
+from .conftest import DESKTOP, PHONE, correct_line, expect_totals, log_in, play, start_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -19,24 +19,9 @@ def viewport():
     return PHONE
 
 
-@pytest.fixture
-def sent(page):
-    """Every request the page makes, and no script error."""
-    requests, errors = [], []
-    page.on("request", lambda request: requests.append(request))
-    page.on("pageerror", lambda error: errors.append(error))
-    yield requests
-    assert errors == []
-
-
 def carrying_the_sheet(requests):
     """Requests that could carry a game: anything but a plain GET, or a GET with a query string."""
     return [(r.method, r.url) for r in requests if r.method != "GET" or r.post_data or urlsplit(r.url).query]
-
-
-def expect_totals(page, *totals):
-    for seat, total in enumerate(totals):
-        expect(page.locator(f"#local-total-{seat}")).to_have_text(str(total))
 
 
 def fits_the_phone(page):
@@ -79,9 +64,7 @@ def test_a_visitor_plays_a_short_game_and_finds_it_after_a_reload(page, sent):
     expect(page.locator("#toast")).to_have_text("Ligne 4 annulée.")
     expect_totals(page, 26, 18)
 
-    cell = page.get_by_label("Points de la ligne 1")
-    cell.fill("30")
-    cell.press("Enter")
+    correct_line(page, 1, 30)
     expect(page.locator("#toast")).to_have_text("Ligne 1 corrigée : 30 points.")
     expect_totals(page, 30, 18)
     page.get_by_label("Points de la ligne 2").fill("-4")

@@ -12,24 +12,14 @@ from playwright.sync_api import expect
 
 from duplicate.services.rounds import round_add
 
-from .conftest import claires_game, club_session, log_in, log_in_as
-from .test_browser_sheet_duplicate import RINGING
+from .conftest import RINGING, claires_game, club_session, log_in, log_in_as
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 VIBRATION = [300, 150, 300]
 
 
-@pytest.fixture
-def errors(page):
-    """The page's script errors: none, at the end of each test."""
-    seen = []
-    page.on("pageerror", lambda error: seen.append(error))
-    yield seen
-    assert seen == []
-
-
-def test_a_games_timer_counts_down_rings_once_and_resets(page, errors):
+def test_a_games_timer_counts_down_rings_once_and_resets(page, no_script_error):
     member = log_in(page, "claire", first_name="Claire")
     game = claires_game(member, timer_seconds=60)
     page.add_init_script(RINGING)
@@ -64,7 +54,7 @@ def started(session, seconds_left):
     session.save(update_fields=["timer_started_at"])
 
 
-def test_a_sessions_countdown_rings_once_at_the_servers_deadline(page, errors, alice, lyon):
+def test_a_sessions_countdown_rings_once_at_the_servers_deadline(page, no_script_error, alice, lyon):
     session = club_session(log_in_as(page, alice), lyon)
     round_add(session=session, draw_text="VAGUEST")
     started(session, 6)
@@ -78,7 +68,7 @@ def test_a_sessions_countdown_rings_once_at_the_servers_deadline(page, errors, a
     assert page.evaluate("window.rang") == ["beep", VIBRATION]
 
 
-def test_a_deadline_already_past_when_the_page_is_drawn_never_rings(page, errors, alice, lyon):
+def test_a_deadline_already_past_when_the_page_is_drawn_never_rings(page, no_script_error, alice, lyon):
     session = club_session(log_in_as(page, alice), lyon)
     round_add(session=session, draw_text="VAGUEST")
     started(session, -10)
