@@ -25,6 +25,9 @@ from .sheet import build_sheet
 # Bounds of what a member types on a sheet, shared with the page of the sheet kept in the browser.
 PENALTY_MAX_POINTS = 1000
 CHALLENGE_MAX_WORDS = 8
+PENALTY_RANGE = gettext_lazy("Une pénalité retire de 1 à %(max)d points.")
+
+
 # The lines a sheet may hold, however it comes (the browser's sheet, a GCG file): a long four-player game has
 # about 120.
 MAX_LINES = 400
@@ -212,7 +215,7 @@ def challenge_record(*, game: Game, challenger: Player, words: int = 1, after: i
         if not rules.challenge_penalty:
             raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
         if not 1 <= words <= CHALLENGE_MAX_WORDS:
-            raise SheetError(_("De 1 à 8 mots contestés."))
+            raise SheetError(_("De 1 à %(max)d mots contestés.") % {"max": CHALLENGE_MAX_WORDS})
         return Line.objects.create(
             game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
         )
@@ -222,7 +225,7 @@ def penalty_record(*, game: Game, player: Player, points: int, after: int | None
     with _writing(game, after):
         _refuse_if_finished(game)
         if not 1 <= points <= PENALTY_MAX_POINTS:
-            raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
+            raise SheetError(PENALTY_RANGE % {"max": PENALTY_MAX_POINTS})
         return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
 
 
@@ -234,7 +237,7 @@ def line_update_points(*, line: Line, points: int):
     if line.kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
         raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
     if line.kind == Line.Kind.PENALTY and not -PENALTY_MAX_POINTS <= points <= -1:
-        raise SheetError(_("Une pénalité retire de 1 à 1 000 points."))
+        raise SheetError(PENALTY_RANGE % {"max": PENALTY_MAX_POINTS})
     line.points = points
     line.save(update_fields=["points"])
 

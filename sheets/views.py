@@ -63,6 +63,7 @@ def _sheet_context(request, game, **extra):
         "sheet": sheet,
         "rules": rules,
         "can_write": game.owner_id == request.user.pk,
+        "limits": {"penalty": services.PENALTY_MAX_POINTS, "challenge_words": services.CHALLENGE_MAX_WORDS},
         **extra,
     }
 

@@ -111,7 +111,7 @@ LocalSheet.forms = (page) => {
       event.preventDefault();
       const game = currentGame();
       const number = typedInteger($(field));
-      if (number === null || number < 1 || number > max) return fieldError(field, refusal);
+      if (number === null || number < 1 || number > max) return fieldError(field, format(refusal, { max }));
       fieldError(field, "");
       if (refuseLine(game)) return;
       record(game, Number($(seatField).value), number);
@@ -151,7 +151,7 @@ LocalSheet.forms = (page) => {
     const points = line.kind === "play" ? typedPoints(input) : typedInteger(input);
     let refusal = "";
     if (line.kind === "play" && (points === null || points < 0 || points > max)) refusal = format(text.pointsRange, { max });
-    if (line.kind === "penalty" && (points === null || points > -1 || points < -limits.penalty)) refusal = text.penaltyRange;
+    if (line.kind === "penalty" && (points === null || points > -1 || points < -limits.penalty)) refusal = format(text.penaltyRange, { max: limits.penalty });
     if (refusal) {
       input.setAttribute("aria-invalid", "true");
       form.parentElement.querySelector(".error")?.remove();

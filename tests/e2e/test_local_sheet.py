@@ -53,7 +53,7 @@ def test_a_visitor_plays_a_short_game_and_finds_it_after_a_reload(page, sent):
     page.locator("#penalty-player").select_option(label="Paul")
     page.fill("#penalty-points", "1001")
     page.get_by_role("button", name="Retirer les points").click()
-    expect(page.locator("#penalty-points-error")).to_have_text("Une pénalité retire de 1 à 1 000 points.")
+    expect(page.locator("#penalty-points-error")).to_have_text("Une pénalité retire de 1 à 1000 points.")
     page.fill("#penalty-points", "10")
     page.get_by_role("button", name="Retirer les points").click()
     expect(page.locator("#toast")).to_have_text("10 points retirés à Paul.")

@@ -298,7 +298,7 @@ def test_it_refuses_what_is_not_a_game(client, alice, body, status, message):
             one_line(kind="challenge", points=-5) | {"rules": "boite"},
             "Ligne 1 : ces règles ne prévoient pas de pénalité de contestation.",
         ),
-        (one_line(kind="penalty", points=10), "Ligne 1 : une pénalité retire de 1 à 1 000 points."),
+        (one_line(kind="penalty", points=10), "Ligne 1 : une pénalité retire de 1 à 1000 points."),
         ({"lines": [{"player": 0, "kind": "pass", "points": 0}] * 401}, "Champ « lines » : 400 éléments au plus."),
         ({"racks": ["EAU"]}, "Fin de partie illisible : une case de lettres restantes par joueur."),
         ({"racks": ["", ""]}, "Un seul joueur peut avoir terminé : laissez vide une seule case."),
