@@ -4,7 +4,9 @@ from django.urls import include, path
 
 from clubsite.api import api
 from clubsite.views import accounts, clubs, invitations, progress, tokens
+from scoring import help as scoring_help
 from scoring import views as scoring_views
+from sheets import help as sheets_help
 
 # A database error outside any view (a session saved after the page) is answered as one inside: 503.
 handler500 = "clubsite.views.errors.server_error"
@@ -15,6 +17,10 @@ urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),
     path("mots/", scoring_views.word_finder, name="words"),
+    path("aide/", scoring_help.help_index, name="help"),
+    path("aide/points/", scoring_help.points_guide, name="help_points"),
+    path("aide/feuille/", sheets_help.sheet_faq, name="help_sheet"),
+    path("aide/lettres/", scoring_help.letter_values, name="help_letters"),
     path("parties/", include("sheets.urls")),
     path("duplicate/", include("duplicate.urls")),
     path("admin/", admin.site.urls),

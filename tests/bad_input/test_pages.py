@@ -198,6 +198,11 @@ ENDPOINTS = {
             Form(lambda w: {"edition": "fr", "letters": "EAUSTV"}, _read_only(["edition", "letters"]), writes=False),
         )
     ),
+    # The help pages: read only, open to anyone.
+    "help": Endpoint(),
+    "help_points": Endpoint(),
+    "help_sheet": Endpoint(),
+    "help_letters": Endpoint(),
     # Score sheets.
     "sheets:history": Endpoint(),
     "sheets:new": Endpoint(
