@@ -45,6 +45,10 @@ def test_every_page_fits_a_390_pixel_screen(page):
         "/compte/inscription/",
         "/compte/inscription/envoyee/",
         "/compte/mot-de-passe/oubli/",
+        "/aide/",
+        "/aide/points/",
+        "/aide/feuille/",
+        "/aide/lettres/",
     ]
     wide = {path: width(page, path) for path in anonymous}
 
