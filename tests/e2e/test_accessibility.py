@@ -36,6 +36,10 @@ VISITOR_PAGES = [
     "/compte/inscription/",
     "/compte/mot-de-passe/oubli/",
     "/duplicate/simultanes/",
+    "/aide/",
+    "/aide/points/",
+    "/aide/feuille/",
+    "/aide/lettres/",
 ]
 
 
