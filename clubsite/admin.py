@@ -63,10 +63,25 @@ class ProfileAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "licence"]
 
 
+class WithoutAdminFilter(admin.SimpleListFilter):
+    """The clubs whose last admin left (a member may always leave, issue 23): the site's staff names the next."""
+
+    title = _("administrateur")
+    parameter_name = "admin"
+
+    def lookups(self, request, model_admin):
+        return [("aucun", _("Sans administrateur"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "aucun":
+            return queryset.exclude(memberships__role=Membership.Role.ADMIN)
+        return queryset
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "kind", "member_count", "created_at"]
-    list_filter = ["kind"]
+    list_filter = ["kind", WithoutAdminFilter]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ClubMembershipInline]

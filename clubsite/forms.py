@@ -2,8 +2,10 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
+from .invitations import is_address, members_named
 from .models import LICENCE_VALIDATOR, ApiToken, Club, Membership, Profile
 from .progress import ProgressFilters
 from .text import OneScript, VisibleText
@@ -90,10 +92,19 @@ class ClubForm(forms.ModelForm):
         self.fields["name"].validators.append(VisibleText(_("Un nom de club")))
 
 
-class AddMemberForm(forms.Form):
-    identifier = forms.CharField(label=_("Nom d'utilisateur ou adresse électronique"), max_length=254)
+class InviteMemberForm(forms.Form):
+    """ "Inviter au club": a user name or an address, and the role offered. A user name is public (the sign-up form
+    says when one is taken, the club page lists its members'): one that is nobody's, or already a member's, is
+    refused. An address is never refused for whose it is: its `member` is found or None, and the page answers alike
+    (clubsite.invitations.members_named)."""
+
+    identifier = forms.CharField(
+        label=_("Nom d'utilisateur ou adresse électronique"),
+        max_length=254,
+        validators=[VisibleText(_("Un nom d'utilisateur ou une adresse"))],
+    )
     role = forms.TypedChoiceField(
-        label=_("Rôle"), choices=Membership.Role.choices, coerce=Membership.Role, initial=Membership.Role.MEMBER
+        label=_("Rôle offert"), choices=Membership.Role.choices, coerce=Membership.Role, initial=Membership.Role.MEMBER
     )
 
     def __init__(self, *args, club: Club, **kwargs):
@@ -101,24 +112,16 @@ class AddMemberForm(forms.Form):
         self.club = club
 
     def clean_identifier(self):
-        """Find the account: the exact username first, then a username or an address that matches one account."""
         identifier = self.cleaned_data["identifier"]
-        active = User.objects.filter(is_active=True)
-        user = active.filter(username=identifier).first()
-        if user is None:
-            candidates = list(active.filter(username__iexact=identifier)[:2]) or list(
-                active.filter(email__iexact=identifier)[:2]
-            )
-            if not candidates:
-                raise forms.ValidationError(_("Aucun membre ne porte ce nom ou cette adresse."))
-            if len(candidates) > 1:
-                raise forms.ValidationError(
-                    _("Plusieurs comptes répondent à cette adresse : indiquez le nom d'utilisateur.")
-                )
-            user = candidates[0]
-        if self.club.memberships.filter(user=user).exists():
-            raise forms.ValidationError(_("Déjà membre du club."))
-        self.cleaned_data["user"] = user
+        if is_address(identifier):
+            validate_email(identifier.lstrip("@"))
+        member = members_named([identifier]).get(identifier)
+        if not is_address(identifier):
+            if member is None:
+                raise forms.ValidationError(_("Aucun membre ne porte ce nom."))
+            if self.club.memberships.filter(user=member).exists():
+                raise forms.ValidationError(_("Déjà membre du club."))
+        self.cleaned_data["member"] = member
         return identifier
 
 

@@ -6,12 +6,14 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.fields import GenericForeignKey, GenericRelation
 from django.contrib.contenttypes.models import ContentType
 from django.core.validators import RegexValidator
 from django.db import connections, models
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.sql import columns, instances
@@ -222,6 +224,12 @@ class PendingSignup(models.Model):
         return f"{self.username} <{self.email}>"
 
 
+class InvitationRefused(Exception):
+    """An answer to an invitation that cannot be taken into account; the message says why to the member who
+    answered. Raised by a seat's `link_member` (clubsite.invitations.Seat), here so that a seat of clubsite's own,
+    `MembershipOffer`, raises it too."""
+
+
 class InvitationQuerySet(models.QuerySet):
     def pending(self):
         return self.filter(status=Invitation.Status.PENDING)
@@ -232,10 +240,12 @@ class InvitationQuerySet(models.QuerySet):
 
 
 class Invitation(models.Model):
-    """A member asked to be linked to a seat in someone else's game or session (a `clubsite.invitations.Seat`).
+    """A member asked to be linked to a seat in someone else's game or session, or to join a club (a
+    `clubsite.invitations.Seat`: a player, a `MembershipOffer`).
 
     Until he accepts, the seat is only the name typed for him: his name, address and history stay his own. The
-    seat is found through the content types framework, so that clubsite knows no app that has seats."""
+    seat is found through the content types framework, so that clubsite knows no app that has seats. At most one
+    waits for him from one inviter to one seat."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")
@@ -268,9 +278,72 @@ class Invitation(models.Model):
         verbose_name_plural = _("invitations")
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["target_type", "target_id"])]
+        constraints = [
+            # Asked again once answered, a member gets a new invitation; never two waiting for the same place.
+            models.UniqueConstraint(
+                fields=["inviter", "invitee", "target_type", "target_id"],
+                condition=models.Q(status="pending"),
+                name="one_pending_invitation_per_inviter_invitee_and_place",
+            )
+        ]
 
     def __str__(self):
         return f"{self.inviter} → {self.invitee} ({self.get_status_display()})"
+
+
+class MembershipOfferQuerySet(models.QuerySet):
+    def pending(self):
+        """The places nobody has taken yet: not accepted (declined, or offered to an address with no account)."""
+        return self.filter(member=None)
+
+
+class MembershipOffer(models.Model):
+    """A place in a club offered by one of its admins ("Inviter au club"): the member it names joins the club, with
+    the role offered, only by accepting the invitation of which it is the target (clubsite.invitations.Seat), as a
+    seat in a game or a session. Until then the club page shows only the name typed, never his address or full
+    name. An address with no account gets its place too, which nobody will take, so that the page says the same
+    whether or not an account uses the address; a place declined stays "en attente" for the same reason."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="offers", verbose_name=_("club"))
+    name = models.CharField(_("nom saisi"), max_length=150)
+    role = models.CharField(_("rôle offert"), max_length=16, choices=Membership.Role, default=Membership.Role.MEMBER)
+    # Set once he accepts; the place then leaves the club page's invitations.
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("offerte le"), auto_now_add=True)
+    # Withdrawn, the place takes its invitation with it: the invitee no longer reads it.
+    invitations = GenericRelation(Invitation, content_type_field="target_type", object_id_field="target_id")
+
+    objects = MembershipOfferQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("place offerte dans un club")
+        verbose_name_plural = _("places offertes dans un club")
+        ordering = ["created_at", "pk"]
+
+    def __str__(self):
+        return f"{self.name} · {self.club}"
+
+    # The place as clubsite.invitations.Seat.
+
+    def invitation_text(self) -> str:
+        return gettext(
+            "Rejoindre le club « %(club)s » comme %(role)s. Ses membres verront votre nom et votre nom d'utilisateur."
+        ) % {"club": self.club.name, "role": self.get_role_display()}
+
+    def link_member(self, user) -> None:
+        if self.club.memberships.filter(user=user).exists():
+            raise InvitationRefused(gettext("Vous êtes déjà membre de ce club."))
+        self.club.memberships.create(user=user, role=self.role)
+        self.member = user
+        self.save(update_fields=["member"])
+
+    def linked_url(self) -> str:
+        return reverse("club_detail", args=[self.club.slug])
+
+    def accepted_text(self) -> str:
+        return gettext("Invitation acceptée : vous êtes membre du club « %(club)s ».") % {"club": self.club.name}
 
 
 # A federation licence number as clubs print it: letters and digits only (a dash or a space typed is refused, so that

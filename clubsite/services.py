@@ -13,7 +13,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, Membership, PendingSignup
+from .invitations import typed_name
+from .limits import max_length
+from .models import Club, Invitation, Membership, MembershipOffer, PendingSignup
 
 SIGNUP_SALT = "clubsite.signup"
 EMAIL_SALT = "clubsite.email"
@@ -48,8 +50,31 @@ def membership_set_role(*, membership: Membership, role: Membership.Role) -> Non
         membership.save(update_fields=["role"])
 
 
+def club_invite(*, club: Club, inviter, identifier: str, member, role: Membership.Role) -> MembershipOffer:
+    """ "Inviter au club": a place offered under the name typed (an address's part before "@"), with `role`.
+    `member`, the account `identifier` names (None for an address with no account), is invited to it and joins the
+    club by accepting; he is not when he is a member already or has one of the club's invitations waiting. The
+    place is offered all the same, so that the club's page says nothing of whose an address is."""
+    with transaction.atomic():
+        offer = club.offers.create(name=typed_name(identifier)[: max_length(MembershipOffer, "name")], role=role)
+        joined_or_asked = member is not None and (
+            club.memberships.filter(user=member).exists()
+            or Invitation.objects.pending().for_seats(club.offers.all()).filter(invitee=member).exists()
+        )
+        if member is not None and not joined_or_asked:
+            Invitation.objects.create(invitee=member, inviter=inviter, target=offer)
+    return offer
+
+
+def membership_leave(*, membership: Membership) -> None:
+    """ "Quitter le club": a member may always leave, the last admin too. A club left without admin keeps its
+    members and sessions; the site's staff names its next admin in the admin (its clubs filtered "sans
+    administrateur"). Nobody is made admin in his place: a role, as a membership, is taken only by consent."""
+    membership.delete()
+
+
 def membership_remove(*, membership: Membership) -> None:
-    """Take a member out of the club (or let them leave), unless they are its last admin."""
+    """Take a member out of the club, unless they are its last admin (who leaves by `membership_leave`)."""
     with transaction.atomic():
         membership = _locked(membership)
         if membership.is_last_admin():

@@ -171,6 +171,15 @@ SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
 # seconds, while one client can keep at most a core and a half busy (each search stops at SEARCH_TIME_LIMIT).
 # "sheet_copy" is a game copied from the sheet kept in the browser into an account (POST /api/sheets/local-games,
 # members only): one a game played, sixty an hour for a member copying a whole evening's games and trying again.
+# "club_invitation" is each form sent by a club's admin to invite someone to the club, a name refused included (so
+# that the form tries no names quickly): sixty an hour, one a minute, lets an admin invite a whole club one by one.
+# "invitation" is each action of a member that invites others to a seat (a new game or a game again naming members,
+# a game file naming them, players pasted or a session again with members, by a page or the API): one action
+# however many it names, so that an arbiter seats 200 players by @name in one paste, and thirty an hour, one every
+# two minutes, for an evening's games, while one account fills nobody's account page (clubsite/invitations.py).
+# Both are members' actions: a visitor invites nobody, and `throttling.refusal` reads its rate, the member's figure.
+_CLUB_INVITATION_RATE = env_rate("DJANGO_RATE_CLUB_INVITATION_MEMBER", "60/hour")
+_INVITATION_RATE = env_rate("DJANGO_RATE_INVITATION_MEMBER", "30/hour")
 NINJA_DEFAULT_THROTTLE_RATES = {
     "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
     "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
@@ -182,6 +191,10 @@ NINJA_DEFAULT_THROTTLE_RATES = {
     "visitor_mail": env_rate("DJANGO_RATE_MAIL_VISITOR", "10/hour"),
     "member_mail": env_rate("DJANGO_RATE_MAIL_MEMBER", "5/hour"),
     "recipient_mail": env_rate("DJANGO_RATE_MAIL_RECIPIENT", "3/hour"),
+    "visitor_club_invitation": _CLUB_INVITATION_RATE,
+    "member_club_invitation": _CLUB_INVITATION_RATE,
+    "visitor_invitation": _INVITATION_RATE,
+    "member_invitation": _INVITATION_RATE,
 }
 # A visitor's address, for the rate limits as for the log-in lockout: see TRUSTED_PROXIES below.
 CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"

@@ -32,6 +32,7 @@ urlpatterns = [
     path("compte/adresse/<str:token>/", accounts.email_confirm, name="email_confirm"),
     path("compte/invitations/<int:pk>/accepter/", invitations.invitation_accept, name="invitation_accept"),
     path("compte/invitations/<int:pk>/refuser/", invitations.invitation_decline, name="invitation_decline"),
+    path("compte/invitations/tout-refuser/", invitations.invitations_decline_all, name="invitations_decline_all"),
     path("compte/inscription/", accounts.signup, name="signup"),
     path("compte/inscription/envoyee/", accounts.signup_sent, name="signup_sent"),
     path("compte/inscription/confirmer/<str:token>/", accounts.signup_confirm, name="signup_confirm"),
@@ -60,6 +61,9 @@ urlpatterns = [
         "clubs/<slug:slug>/membres/<int:membership_id>/retirer/",
         clubs.club_member_remove,
         name="club_member_remove",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:offer_id>/retirer/", clubs.club_offer_withdraw, name="club_offer_withdraw"
     ),
     path("clubs/<slug:slug>/quitter/", clubs.club_leave, name="club_leave"),
 ]

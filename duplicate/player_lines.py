@@ -28,6 +28,12 @@ class PlayerLine(NamedTuple):
     series: str = ""
 
 
+def invited_names(rows) -> list[str]:
+    """The names among `rows` (`PlayerLine`s, or (table, name) pairs) that invite a member to his seat: written
+    `@username` or `@address`."""
+    return [row[1] for row in rows if row[1].startswith("@")]
+
+
 # A header row's columns, their names folded (lower case, no accent); a header naming other columns is skipped as
 # before, its lines read by position.
 HEADER_COLUMNS = {

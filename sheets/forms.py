@@ -69,8 +69,10 @@ class NewGameForm(forms.Form):
         given = [number for number, (_name, _member, filled) in enumerate(seats, start=1) if filled]
         count = max(cleaned.get("player_count") or self.min_players, *given, self.min_players)
         cleaned["players"] = [(name, member) for name, member, _filled in seats[:count]]
-        # Whom the member asked to invite, found or not: the page says the same for an address with no account.
-        cleaned["invited"] = [members.get(identifiers[number]) for number in range(1, count + 1) if identifiers[number]]
+        # Whom the member asked to invite, as typed and found or not: the page says the same for an address with no
+        # account, and the rate of invitations counts it alike.
+        cleaned["named"] = [identifiers[number] for number in range(1, count + 1) if identifiers[number]]
+        cleaned["invited"] = [members.get(identifier) for identifier in cleaned["named"]]
         return cleaned
 
 

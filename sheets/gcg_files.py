@@ -6,6 +6,7 @@ keeps the score the file wrote beside it, so the sheet can mark the moves where 
 
 import datetime
 import re
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -125,9 +126,17 @@ def game_to_gcg(game: Game) -> str:
 
 
 def game_from_gcg(
-    *, owner, text: str, rule_set, filename: str = "", edition_code_override: str = ""
+    *,
+    owner,
+    text: str,
+    rule_set,
+    filename: str = "",
+    edition_code_override: str = "",
+    before_inviting: Callable[[], None] = lambda: None,
 ) -> tuple[Game, list[str]]:
     """A new game from a GCG record, every move re-scored by the engine, and the notes to show about it.
+    `before_inviting` is called once, before anything is written, when the file names members other than the owner
+    (who are invited to their seats): the page counts it against the owner's rate of invitations, and may raise.
 
     A move whose written score differs keeps the engine's score and the written one beside it; a move the
     engine cannot play keeps the written score and says why; a withdrawn phony (`--`) becomes "Mot repris".
@@ -157,6 +166,8 @@ def game_from_gcg(
     rules = rule_set.build()
     names = dict(record.players)
     members = _members(record, len(nicks))
+    if any(member != owner for member in members.values()):
+        before_inviting()
     with transaction.atomic():
         game = Game.objects.create(
             owner=owner,

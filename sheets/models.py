@@ -11,7 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubsite.invitations import InvitationRefused
+from clubsite.invitations import IN_HISTORY, InvitationRefused
 from scoring.models import Edition, RuleSet
 
 
@@ -142,6 +142,9 @@ class Player(models.Model):
 
     def linked_url(self) -> str:
         return reverse("sheets:game", args=[self.game_id])
+
+    def accepted_text(self) -> str:
+        return str(IN_HISTORY)
 
 
 class Line(models.Model):

@@ -9,8 +9,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
+from ninja.errors import Throttled
 
 from clubsite.actions import object_action
+from clubsite.invitations import invitation_refusal
+from clubsite.throttling import Refusal, answered, count
 from clubsite.throttling import refusal as throttle_refusal
 from scoring.engine.endgame import end_of_game
 from scoring.views import counter_page, grid_page
@@ -102,6 +105,11 @@ def _summary(game, end_rule):
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_new(request):
     form = NewGameForm(request.POST or None)
+    refused = None
+    if request.method == "POST" and form.is_valid():
+        refused = invitation_refusal(request, form.cleaned_data["named"])
+        if refused:
+            form.add_error(None, str(refused))
     if request.method == "POST" and form.is_valid():
         game, switched = services.game_create(
             owner=request.user,
@@ -116,7 +124,7 @@ def game_new(request):
             messages.info(request, services.INVITED)
         return redirect("sheets:game", pk=game.pk)
     context = {"form": form, "fallback_notes": services.fallback_notes()}
-    return render(request, "sheets/new.html", context, status=400 if form.errors else 200)
+    return answered(render(request, "sheets/new.html", context, status=400 if form.errors else 200), refused)
 
 
 @login_required
@@ -206,7 +214,11 @@ def line_add(request, game):
 
 @_owner_action
 def game_again(request, game):
-    """ "Nouvelle partie avec les mêmes joueurs": a new sheet, the same seats and settings."""
+    """ "Nouvelle partie avec les mêmes joueurs": a new sheet, the same seats and settings; inviting its members
+    again counts against the owner's rate of invitations."""
+    members = game.players.exclude(member=None).values_list("member__username", flat=True)
+    if refused := invitation_refusal(request, members):
+        return answered(_refused(request, game, str(refused), status=429), refused)
     copy = services.game_again(game=game, owner=request.user)
     messages.success(request, _("Nouvelle partie avec les mêmes joueurs."))
     if game.players.exclude(member=None).exclude(member=request.user).exists():
@@ -349,6 +361,7 @@ def game_export(request, pk):
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_import(request):
     form = ImportForm(request.POST or None, request.FILES or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         edition = form.cleaned_data["edition"]
         try:
@@ -358,9 +371,13 @@ def game_import(request):
                 rule_set=form.cleaned_data["rule_set"],
                 filename=form.cleaned_data["file"].name,
                 edition_code_override=edition.code if edition else "",
+                before_inviting=lambda: count(request, "invitation"),
             )
         except services.SheetError as error:
             form.add_error("file", str(error))
+        except Throttled as stopped:
+            refused = Refusal(stopped.wait)
+            form.add_error("file", str(refused))
         else:
             mismatches = game.lines.exclude(recorded_points=None).exclude(recorded_points=models.F("points")).count()
             if mismatches:
@@ -376,7 +393,7 @@ def game_import(request):
             for note in notes:
                 messages.warning(request, note)
             return redirect("sheets:game", pk=game.pk)
-    return render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200)
+    return answered(render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200), refused)
 
 
 @require_safe

@@ -137,10 +137,12 @@ def _profile_save(request, form, new_address: bool):
 
 def profile_page(request, form=None, status=200, **extra):
     memberships = request.user.memberships.select_related("club").order_by("club__name")
+    pending = invitations.invitations_pending_for(request.user)
     context = {
         "form": form or ProfileForm(instance=User.objects.get(pk=request.user.pk)),
         "memberships": memberships,
-        "invitations": invitations.invitations_pending_for(request.user),
+        "invitation_count": len(pending),
+        "invitation_groups": invitations.invitations_by_inviter(pending),
         "api_tokens": request.user.api_tokens.order_by("created_at"),
         "token_form": ApiTokenForm(),
         "max_api_tokens": ApiToken.MAX_PER_USER,

@@ -5,13 +5,15 @@ import datetime
 
 from django.utils.translation import gettext as _
 from ninja import Router, Status
-from ninja.errors import HttpError
+from ninja.errors import HttpError, Throttled
 
+from clubsite.invitations import invitation_refusal
 from clubsite.models import Club
 from scoring.models import Edition, RuleSet
 
 from ..errors import DuplicateError
 from ..models import Simultane
+from ..player_lines import invited_names
 from ..schemas import GameOut, HistoryOut, SessionIn, SessionOut, StateOut, player_line
 from ..services import sessions, sheet, simultanes
 from .access import ERRORS, refused, session_for
@@ -74,6 +76,9 @@ def session_create(request, payload: SessionIn):
     try:
         # Each item is one player's fields already: nothing to split, unlike the lines pasted on the pages.
         players = [player_line(item) for item in payload.players]
+        # Those named @username are invited: one request, one action against the caller's rate of invitations.
+        if past_rate := invitation_refusal(request, invited_names(players)):
+            raise Throttled(past_rate.wait)
         if simultane is not None:
             session = simultanes.room_register(
                 simultane=simultane,

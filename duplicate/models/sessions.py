@@ -16,7 +16,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubsite.invitations import InvitationRefused
+from clubsite.invitations import IN_HISTORY, InvitationRefused
 from clubsite.models import LICENCE_VALIDATOR, Club, Invitation, Membership, Profile
 from clubsite.sql import columns, instances
 from scoring.engine.rules import move_time
@@ -447,6 +447,9 @@ class Player(models.Model):
 
     def linked_url(self) -> str:
         return reverse("duplicate:recap", args=[self.session_id])
+
+    def accepted_text(self) -> str:
+        return str(IN_HISTORY)
 
     def recap_url(self) -> str:
         return reverse("duplicate:player_recap", args=[self.session_id, self.pk])

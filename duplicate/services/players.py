@@ -11,7 +11,7 @@ from clubsite.invitations import is_address, members_named, pending_invitees, se
 from ..errors import DuplicateError
 from ..limits import LICENCE, MAX_PLAYERS, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from ..models import Change, Player, Session
-from ..player_lines import PlayerLine, licence_valid
+from ..player_lines import PlayerLine, invited_names, licence_valid
 from .history import actor, record, refuse_if_finished
 
 
@@ -24,7 +24,7 @@ def players_add(*, session: Session, rows: Sequence[tuple], by=None) -> list[Pla
     taken = set(session.players.exclude(table=None).values_list("table", flat=True))
     seen = set()
     rows = [PlayerLine(*row) for row in rows]
-    members = members_named(row.name for row in rows if row.name.startswith("@"))
+    members = members_named(invited_names(rows))
     linked = set(session.players.exclude(member=None).values_list("member_id", flat=True))
     if members:
         linked |= pending_invitees(session.players.all())

@@ -105,6 +105,12 @@ def _refused(request, session, message, status=400):
     return render(request, "duplicate/session.html", context, status=status)
 
 
+def rate_refused(request, session, refusal: throttling.Refusal):
+    """An action past one of the organiser's rates (draws, invitations): the console again with the French
+    sentence beside the field concerned, 429 and Retry-After, nothing written."""
+    return refusal.answer(_refused(request, session, str(refusal), status=429))
+
+
 # An organiser's POST on his session, from the console or his session's other pages (the sheet, the players): the
 # session loaded for him, and a refusal answered with the console, the reason beside the field concerned.
 organiser_action = object_action(
@@ -131,8 +137,7 @@ def round_add(request, session):
             before_search=lambda: throttling.count(request, "draw"),
         )
     except Throttled as stopped:
-        refusal = throttling.Refusal(stopped.wait)
-        return throttling.answered(_refused(request, session, refusal, status=429), refusal)
+        return rate_refused(request, session, throttling.Refusal(stopped.wait))
     rounds.timer_start(session=session)
     messages.success(request, _("Coup %(number)d : tirage %(draw)s.") % {"number": round_.number, "draw": round_.draw})
 

@@ -6,12 +6,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubsite.invitations import invitation_refusal
+
 from ..errors import DuplicateError
 from ..forms import PlayerForm, PlayersForm
 from ..models import Player
-from ..player_lines import parse_player_lines
+from ..player_lines import invited_names, parse_player_lines
 from ..services import players as player_services
-from .console import organiser_action
+from .console import organiser_action, rate_refused
 from .inputs import valid_data
 
 
@@ -20,6 +22,8 @@ def players_add(request, session):
     rows = parse_player_lines(valid_data(PlayersForm(request.POST))["players"])
     if not rows:
         raise DuplicateError(_("Collez au moins un joueur."))
+    if refused := invitation_refusal(request, invited_names(rows)):
+        return rate_refused(request, session, refused)
     player_services.players_add(session=session, rows=rows, by=request.user)
     messages.success(
         request, ngettext("%(count)d joueur ajouté.", "%(count)d joueurs ajoutés.", len(rows)) % {"count": len(rows)}

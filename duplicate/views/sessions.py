@@ -9,16 +9,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from clubsite.invitations import invitation_refusal
 from clubsite.models import Club
 from clubsite.text import HIDDEN, STACKED
+from clubsite.throttling import answered
 
 from ..errors import DuplicateError
 from ..forms import AgainForm, SessionForm
 from ..models import Player, Session
-from ..player_lines import parse_player_lines
+from ..player_lines import invited_names, parse_player_lines
 from ..services import sessions as session_services
 from .access import get_session_for_organiser
-from .console import organiser_action
+from .console import organiser_action, rate_refused
 from .inputs import query_int
 
 
@@ -61,9 +63,14 @@ def session_list(request):
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_new(request):
     form = SessionForm(request.user, request.POST or None, request.FILES or None)
+    refused = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
+            players = parse_player_lines(data["players"])
+            # The players named @username are invited: one paste, one action against the organiser's rate.
+            if refused := invitation_refusal(request, invited_names(players)):
+                raise DuplicateError(str(refused))
             session = session_services.session_create(
                 creator=request.user,
                 club=data["club"],
@@ -74,7 +81,7 @@ def session_new(request):
                 move_seconds=data["move_seconds"],
                 entry=data["entry"],
                 automatic=data["automatic"],
-                players=parse_player_lines(data["players"]),
+                players=players,
                 game=data["game"],
             )
         except DuplicateError as error:
@@ -85,7 +92,7 @@ def session_new(request):
             if session.automatic:
                 return redirect("duplicate:player", key=session.players.first().key)
             return redirect("duplicate:session", pk=session.pk)
-    return render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200)
+    return answered(render(request, "duplicate/new.html", {"form": form}, status=400 if form.errors else 200), refused)
 
 
 def _created(session, game) -> str:
@@ -117,6 +124,9 @@ def session_again(request, session):
         raise DuplicateError(form.errors["name"][0])
     if not form.is_valid():
         raise DuplicateError(_("Donnez un nom et une date à la nouvelle séance."))
+    members = session.players.exclude(member=None).values_list("member__username", flat=True)
+    if refused := invitation_refusal(request, members):
+        return rate_refused(request, session, refused)
     copy = session_services.session_again(session=session, creator=request.user, **form.cleaned_data)
     messages.success(request, _("Nouvelle séance avec les mêmes joueurs."))
     return redirect("duplicate:session", pk=copy.pk)

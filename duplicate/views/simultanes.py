@@ -11,13 +11,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from clubsite.invitations import invitation_refusal
 from clubsite.models import Club
+from clubsite.throttling import answered
 
 from .. import exports
 from ..errors import DuplicateError
 from ..forms import RoomForm, SimultaneEditForm, SimultaneForm
 from ..models import Session, Simultane
-from ..player_lines import parse_player_lines
+from ..player_lines import invited_names, parse_player_lines
 from ..services import combined_ranking, simultanes
 from .access import get_simultane_for_member, get_simultane_for_organiser
 from .exports import EXPORT_LABELS, export_asked
@@ -227,17 +229,21 @@ def simultane_register(request, pk):
     if request.method in ("GET", "HEAD"):  # the form's address, reloaded: its page
         return redirect("duplicate:simultane", pk=pk)
     form = RoomForm(request.user, simultane, request.POST)
+    refused = None
     if form.is_valid():
         data = form.cleaned_data
         refusal = simultanes.registration_refusal(simultane, data["club"], request.user)
         try:
             if refusal:
                 raise DuplicateError(refusal)
+            players = parse_player_lines(data["players"])
+            if refused := invitation_refusal(request, invited_names(players)):
+                raise DuplicateError(str(refused))
             room = simultanes.room_register(
                 simultane=simultane,
                 club=data["club"],
                 creator=request.user,
-                players=parse_player_lines(data["players"]),
+                players=players,
                 entry=data["entry"],
             )
         except DuplicateError as error:
@@ -250,7 +256,9 @@ def simultane_register(request, pk):
                 % {"club": data["club"].name},
             )
             return redirect("duplicate:session", pk=room.pk)
-    return render(request, "duplicate/simultane.html", _detail_context(request, simultane, form), status=400)
+    return answered(
+        render(request, "duplicate/simultane.html", _detail_context(request, simultane, form), status=400), refused
+    )
 
 
 @login_required

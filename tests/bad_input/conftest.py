@@ -16,7 +16,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from clubsite.models import Club, Membership
+from clubsite.models import Club, Membership, MembershipOffer
 from duplicate.games import GameRound
 from duplicate.models import ExportJob, Season, Tournament
 from duplicate.services.results import result_set
@@ -44,12 +44,15 @@ class World:
             self.alice = alice = make_member("alice")
             bob = make_member("bob")
             make_member("charlie")
-            co_admin = make_member("co-admin")
+            self.co_admin = co_admin = make_member("co-admin")
         self.club = Club.objects.create(name="Club de Lyon", slug="lyon")
         Membership.objects.create(club=self.club, user=alice, role=Membership.Role.ADMIN)
         self.bob_membership = Membership.objects.create(club=self.club, user=bob, role=Membership.Role.MEMBER)
         # A second admin: Alice may leave the club.
         Membership.objects.create(club=self.club, user=co_admin, role=Membership.Role.ADMIN)
+        # A place offered in the club, and an invitation of the co-admin's that Alice has not answered.
+        self.offer = MembershipOffer.objects.create(club=self.club, name="zoe")
+        make_game(co_admin, names=("Co", ""), members=[None, alice], accepted=False)
         self.game = make_game(alice, members=[alice, bob])
         self.play = Line.objects.create(game=self.game, player=self.game.players.first(), points=20)
         self.penalty = penalty_record(game=self.game, player=self.game.players.last(), points=10)

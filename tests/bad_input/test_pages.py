@@ -542,6 +542,9 @@ ENDPOINTS = {
         get=False,
         forms=(Form(lambda w: {}, {}),),
     ),
+    "club_offer_withdraw": Endpoint(
+        kwargs=lambda w: {"slug": w.club.slug, "offer_id": w.offer.pk}, get=False, forms=(Form(lambda w: {}, {}),)
+    ),
     "club_leave": Endpoint(kwargs=lambda w: {"slug": w.club.slug}, get=False, forms=(Form(lambda w: {}, {}),)),
     # Accounts: Django's own views, which answer a refused form with its page (200).
     "profile": Endpoint(
@@ -615,6 +618,10 @@ ENDPOINTS = {
     # No field: a button on an invitation of one's own (tests/clubsite/test_invitations.py).
     "invitation_accept": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
     "invitation_decline": Endpoint(kwargs=lambda w: {"pk": 999999}, get=False),
+    # « Tout refuser »: an inviter that is not one declines nothing, as one with nothing pending.
+    "invitations_decline_all": Endpoint(
+        get=False, forms=(Form(lambda w: {"inviter": w.co_admin.pk}, {"inviter": LENIENT}),)
+    ),
     # No field: buttons on "Mon compte" (tests/clubsite/test_api_tokens.py).
     "api_token_create": Endpoint(
         get=False, forms=(Form(lambda w: {"label": "Logiciel d'arbitrage"}, {"label": TEXT}),)

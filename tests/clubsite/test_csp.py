@@ -226,7 +226,8 @@ NOT_PAGES = {
     "duplicate:simultane_edit",
     "duplicate:simultane_delete", "duplicate:simultane_close", "duplicate:simultane_withdraw",
     "duplicate:simultane_game", "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
-    "invitation_accept", "invitation_decline", "email_confirm", "signup_confirm", "api_token_create",
+    "invitation_accept", "invitation_decline", "invitations_decline_all", "club_offer_withdraw",
+    "email_confirm", "signup_confirm", "api_token_create",
     "api_token_delete",
 }  # fmt: skip
 PAGE_NAMES = {

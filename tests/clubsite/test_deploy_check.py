@@ -68,6 +68,7 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
         DJANGO_RATE_API_MEMBER="1000/hour",
         DJANGO_RATE_DRAW_MEMBER="10/min",
         DJANGO_RATE_SHEET_COPY_MEMBER="20/hour",
+        DJANGO_RATE_INVITATION_MEMBER="10/hour",
     )
     assert rates == str(
         {
@@ -81,6 +82,11 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
             "visitor_mail": "10/hour",
             "member_mail": "5/hour",
             "recipient_mail": "3/hour",
+            # A visitor invites nobody: his figure, which throttling.refusal reads, is the member's.
+            "visitor_club_invitation": "60/hour",
+            "member_club_invitation": "60/hour",
+            "visitor_invitation": "10/hour",
+            "member_invitation": "10/hour",
         }
     )
     assert read_setting("SEARCH_TIME_LIMIT") == "3.0"

@@ -160,3 +160,37 @@ def test_a_member_creates_an_api_token_copies_it_and_deletes_it(page, alice):
     assert questions == [
         "Supprimer le jeton « Logiciel d'arbitrage » ? Les programmes qui s'en servent seront refusés."
     ]
+
+
+def test_tout_refuser_declines_an_inviters_invitations_then_all_the_others(page, alice, bob, charlie):
+    """Trial of issue 23: 92 invitations from one attacker, each to be refused one by one. The account page folds
+    them by inviter and « Tout refuser » declines an inviter's at once, then every one left."""
+    from tests.sheets.conftest import make_game
+
+    with_name(charlie, "Charles")
+    for _ in range(5):
+        make_game(charlie, names=("Moi", ""), members=[None, bob], accepted=False)
+    make_game(alice, names=("Alice", ""), members=[None, bob], accepted=False)
+    make_session(alice, None, [(1, "Anne"), (2, "@bob")], accepted=False)
+    log_in_as(page, bob)
+
+    page.goto("/compte/")
+    charlies = page.locator(".invitation-group").filter(has_text="Charles vous invite (5 invitations)")
+    expect(charlies.locator("li:visible")).to_have_count(3)
+    charlies.get_by_text("Voir les 2 autres invitations de Charles").click()
+    expect(charlies.locator("li:visible")).to_have_count(5)
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
+    charlies.get_by_role("button", name="Tout refuser de Charles").click()
+
+    expect(page).to_have_url("/compte/")
+    expect(page.locator(".messages")).to_have_text("5 invitations refusées.")
+    expect(page.locator("#invitations li")).to_have_count(2)
+    expect(page.locator(".invitation-group")).to_have_text(re.compile("alice vous invite"))
+    assert questions == ["Refuser les 5 invitations de Charles ?"]
+    page.get_by_role("button", name="Tout refuser (2 invitations)").click()
+
+    expect(page.locator(".messages")).to_have_text("2 invitations refusées.")
+    expect(page.locator("#invitations")).to_have_count(0)
+    assert not Invitation.objects.pending().exists()
+    assert Invitation.objects.filter(status="declined").count() == 7

@@ -1,7 +1,7 @@
-"""The form actions no other browser test pressed (issue 24): creating a club, adding a member and changing his
-role, leaving the club; starting the timer and cancelling a draw; deleting a season; editing and deleting a
-simultané; logging out; resetting a forgotten password. Each is pressed as its user presses it, and each test
-checks what the page then says and what the database then holds."""
+"""The form actions no other browser test pressed (issue 24): creating a club, inviting a member (issue 23: he
+joins by accepting) and changing his role, leaving the club; starting the timer and cancelling a draw; deleting a
+season; editing and deleting a simultané; logging out; resetting a forgotten password. Each is pressed as its user
+presses it, and each test checks what the page then says and what the database then holds."""
 
 import re
 
@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from playwright.sync_api import expect
 
-from clubsite.models import Club, Membership
+from clubsite.invitations import invitation_accept
+from clubsite.models import Club, Invitation, Membership
 from duplicate.models import Season, Session, Simultane
 from duplicate.services.rounds import round_add
 from tests.conftest import make_member
@@ -21,7 +22,7 @@ from .test_simultane import districts_simultane
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page, alice, bob):
+def test_a_member_creates_a_club_invites_a_member_makes_him_admin_and_leaves(page, alice, bob):
     log_in_as(page, alice)  # without `lyon`: Alice and Bob in no club yet
     page.goto("/clubs/")
     page.get_by_label("Nom du club").fill("Club de Lyon")
@@ -30,8 +31,15 @@ def test_a_member_creates_a_club_adds_a_member_makes_him_admin_and_leaves(page, 
     club = Club.objects.get(name="Club de Lyon")
 
     page.get_by_label("Nom d'utilisateur ou adresse électronique").fill("bob")
-    page.get_by_role("button", name="Ajouter au club").click()
-    expect(page.locator(".messages")).to_have_text("bob a rejoint le club.")
+    page.locator("main form").get_by_role("button", name="Inviter au club").click()
+    expect(page.locator(".messages")).to_have_text(
+        "Invitation au club envoyée à « bob » : la personne le rejoint en l'acceptant sur son compte."
+    )
+    expect(page.locator(".offers li")).to_have_text(re.compile("bob · Membre"))
+    assert not club.memberships.filter(user=bob).exists()
+    invitation_accept(invitation=Invitation.objects.get(invitee=bob), user=bob)  # on his page (test_accounts.py)
+    page.reload()
+    expect(page.locator(".offers")).to_have_count(0)
     assert club.memberships.get(user=bob).role == Membership.Role.MEMBER
 
     bobs = page.locator("li.member", has_text="bob")

@@ -165,6 +165,16 @@ def test_names_of_120_letters_without_a_space_fit_too(page):
     member = log_in(page, "claire", first_name=long)
     club = Club.objects.create(name=f"Club{long}"[:100], slug="long")  # each name as long as its column allows
     Membership.objects.create(club=club, user=member, role=Membership.Role.ADMIN)
+    # A place the club offers, under a long name typed, and a long-named inviter's invitations, folded (issue 23).
+    club.offers.create(name=f"Invitée{long}"[:150], role=Membership.Role.ORGANISER)
+    inviter = make_member("inviteur", first_name=long)
+    for _ in range(4):
+        sheet_services.game_create(
+            owner=inviter,
+            players=[("Moi", None), ("", member)],
+            edition=Edition.objects.get(code="fr"),
+            rule_set=RuleSet.objects.get(code="tournoi"),
+        )
     session = make_session(member, club, [(1, f"Joueuse{long}"[:80]), (2, "@claire")], name=f"Séance{long}"[:120])
     round_ = round_add(session=session, draw_text="VAGUEST", top_text="H4 VAGUE")
     result_set(round_=round_, player=session.players.get(table=1), score=26)
