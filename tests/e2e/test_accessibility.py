@@ -14,6 +14,7 @@ from django.urls import reverse
 from duplicate.models import Season
 from sheets import services as sheet_services
 from tests.duplicate.conftest import play_the_evening
+from tests.sheets.conftest import make_game
 
 from .conftest import DESKTOP, PHONE, log_in_as
 from .test_review import reviewed_game
@@ -72,12 +73,17 @@ def test_a_visitors_pages_have_no_serious_violation(page, axe_source):
     assert not found, "\n".join(found)
 
 
-def test_a_members_and_an_arbiters_pages_have_no_serious_violation(page, axe_source, alice, bob, lyon):
+def test_a_members_and_an_arbiters_pages_have_no_serious_violation(page, axe_source, alice, bob, charlie, lyon):
     session, player, _paul = play_the_evening(alice, lyon, linked="bob")
     game = reviewed_game(alice)
     sheet_services.game_finish(game=game, racks={0: "EAU", 1: ""})
     today = datetime.date.today()
     season = Season.objects.create(club=lyon, name="Saison", start=today.replace(month=1, day=1), end=today)
+    # Her account page folds Bob's invitations, with « Tout refuser »; her club's page lists a place it offers.
+    for _ in range(4):
+        make_game(bob, names=("Bob", ""), members=[None, alice], accepted=False)
+    make_game(charlie, names=("Charlie", ""), members=[None, alice], accepted=False)
+    lyon.offers.create(name="zoe")
     log_in_as(page, alice)
     paths = [
         reverse("profile"),
