@@ -226,18 +226,22 @@ _SQUARE_NAME = re.compile(r"^[A-O](?:[1-9]|1[0-5])$")
 class GridForm(forms.Form):
     """Grid mode: the `start` square (H4), the `direction`, the `letters` typed, the `blanks` (the new tiles touched
     on the grid to make them jokers, `H8M,H9O`), the `rack` for "Meilleurs coups" and `players` for the tile
-    tracking."""
+    tracking: from one rack (a duplicate's draw, a player alone) to the most players a rule set admits,
+    `player_bounds` (`RuleSet.objects.player_bounds()`), the fewest by default."""
 
     start = forms.CharField(required=False, max_length=3)
     direction = forms.ChoiceField(required=False, choices=[("h", "h"), ("v", "v")])
     letters = forms.CharField(required=False, max_length=30, strip=False)
     blanks = forms.CharField(required=False, max_length=200)
     rack = forms.CharField(required=False, max_length=12)
-    players = forms.TypedChoiceField(required=False, coerce=int, choices=[(n, n) for n in range(1, 5)])
+    players = forms.TypedChoiceField(required=False, coerce=int)
     check = forms.BooleanField(required=False)
 
-    def __init__(self, data=None):
+    def __init__(self, data=None, *, player_bounds=(DEFAULT_RULES.min_players, DEFAULT_RULES.max_players)):
         super().__init__(data or {})
+        self.fewest_players, most = player_bounds
+        self.player_choices = list(range(1, most + 1))
+        self.fields["players"].choices = [(n, n) for n in self.player_choices]
         self.is_valid()
 
     def clean_start(self) -> str:
@@ -285,7 +289,7 @@ class GridForm(forms.Form):
         return {part.strip().upper() for part in (self.cleaned_data.get("blanks") or "").split(",") if part.strip()}
 
     def player_count(self) -> int:
-        return self.cleaned_data.get("players") or 2
+        return self.cleaned_data.get("players") or self.fewest_players
 
     def pending(self, board: Board, edition: Edition, rules=DEFAULT_RULES) -> GridMove:
         if not self.start_text:

@@ -172,7 +172,10 @@ def grid_page(request, store: BoardStore):
     edition = _edition_or_default(wanted or store.edition_code)
     rules = RuleSet.objects.engine()
     board, moves, refused_moves = _replay(store.moves, edition, rules)
-    form = GridForm(request.POST or None)
+    fixed = store.player_count
+    # The tracking's players: the store's, or the visitor's choice up to the most any rule set admits.
+    player_bounds = RuleSet.objects.player_bounds() if fixed is None else (fixed, fixed)
+    form = GridForm(request.POST or None, player_bounds=player_bounds)
     pending = form.pending(board, edition, rules) if request.method == "POST" else GridMove()
     action = request.POST.get("action", "")
     message = ""
@@ -192,11 +195,12 @@ def grid_page(request, store: BoardStore):
         store.save(edition.code, moves)
     if action in store.actions and not pending.placements:
         # The letters typed went on the board (or the board changed under them): start a new move.
-        form = GridForm({name: request.POST.get(name, "") for name in ("players", "direction", "check", "rack")})
+        kept = {name: request.POST.get(name, "") for name in ("players", "direction", "check", "rack")}
+        form = GridForm(kept, player_bounds=player_bounds)
     tracking = track(edition, [tile for _, tile in board.tiles()] + list(store.off_board_tiles))
     lexicon = Lexicon.objects.engine_for(edition.code) if form.check_words else None
     words = pending.play.words if pending.play else ()
-    players = store.player_count or form.player_count()
+    players = fixed or form.player_count()
     best, best_error, best_status = (None, "", 200)
     if action in ("best", "show"):
         best, best_error, best_status = _best_moves(request, board, form, edition, rules)
@@ -215,7 +219,7 @@ def grid_page(request, store: BoardStore):
         "rows": board_rows(board, pending),
         "tracking": tracking,
         "players": players,
-        "players_fixed": store.player_count is not None,
+        "players_fixed": fixed is not None,
         "default_rack": "",  # a host's store may offer one (the duplicate move's draw)
         "bag_count": tracking.in_bag(players, rules.rack_size),
         "store_actions": store.actions,

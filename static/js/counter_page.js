@@ -350,7 +350,8 @@
    * button, which redraws the page with its warnings; here the edition (on an empty board) and the players do. */
   function drawTracking(scoring, board, data, form) {
     const tracking = scoring.track([...board.cells.filter(Boolean), ...data.off_board_tiles]);
-    const players = data.players ?? (Number(field(form, "players")?.value) || 2);
+    // The store's racks, else the visitor's choice: the page's list always has one selected.
+    const players = data.players ?? Number(field(form, "players").value);
     const unseen = $("unseen");
     document.querySelectorAll(".tracking .remaining").forEach((span) => span.remove());
     unseen.parentElement.before(

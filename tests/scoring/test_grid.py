@@ -7,6 +7,7 @@ from html import unescape
 import pytest
 
 from scoring.boards import BoardStore, MemberBoardStore, VisitorBoardStore
+from scoring.models import RuleSet
 
 pytestmark = pytest.mark.django_db
 
@@ -163,6 +164,31 @@ def test_tracking_counts_blanks_and_the_bag_for_the_players(client):
     assert re.search(r"<b>\?</b> 1<", html)
     assert re.search(r"<b>V</b> 2<", html)
     assert '<span id="bag">76</span>' in html  # 97 off the board, 21 on three racks
+
+
+def player_options(html):
+    select = re.search(r'<select id="players" name="players" form="grid-form">(.*?)</select>', html, re.S)[1]
+    return re.findall(r'<option value="(\d+)"( selected)?>', select)
+
+
+def test_the_tracking_offers_from_one_rack_to_the_most_players_a_rule_set_admits(client):
+    """The players' list follows the rule sets as the admin left them: one rack up to the most any set admits,
+    the fewest chosen until the visitor picks."""
+    assert player_options(client.get("/grille/").content.decode()) == [
+        ("1", ""),
+        ("2", " selected"),
+        ("3", ""),
+        ("4", ""),
+    ]
+    RuleSet.objects.filter(code="boite").update(max_players=6)
+    RuleSet.objects.update(min_players=3)
+    html = client.get("/grille/").content.decode()
+    assert [number for number, _selected in player_options(html)] == ["1", "2", "3", "4", "5", "6"]
+    assert ("3", " selected") in player_options(html)
+    assert '<span id="bag">81</span>' in html  # 102 tiles, 21 on three racks
+    html = grid_post(client, players="6").content.decode()
+    assert ("6", " selected") in player_options(html)
+    assert '<span id="bag">60</span>' in html
 
 
 def test_the_counters_own_stores_keep_the_board_store_contract(rf, django_user_model):
