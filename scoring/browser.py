@@ -58,7 +58,6 @@ SCRIPT_SENTENCES = {
     ),
     "offBoard": gettext_noop("« %(move)s » ne tient plus sur la grille : %(reason)s"),
     "tilesPlaced": gettext_noop("Jetons posés depuis le chevalet"),
-    "bonus": gettext_noop("Prime pour sept jetons posés : +%(bonus)d"),
 }
 
 # What counter_page.js writes on the page besides: the words of the server's templates, the same msgids.
@@ -96,6 +95,14 @@ def total_sentence(score: int) -> str:
     return ngettext("Total : %(score)s point", "Total : %(score)s points", score)
 
 
+def bonus_sentence(count: int) -> str:
+    """ "Prime pour 7 jetons posés : +50": the bonus line, `count` the tiles placed, which are the rule set's rack
+    when there is a bonus (the sheets' line detail says the same)."""
+    return ngettext(
+        "Prime pour %(count)d jeton posé : +%(bonus)d", "Prime pour %(count)d jetons posés : +%(bonus)d", count
+    )
+
+
 def unseen_sentence(unseen: int) -> str:
     """The tile tracking's count of tiles still to come, as grid.html writes it."""
     return ngettext("%(unseen)s jeton hors de la grille", "%(unseen)s jetons hors de la grille", unseen)
@@ -109,6 +116,7 @@ def counter_texts() -> dict:
     texts = {name: gettext(msgid) for name, msgid in {**SCRIPT_SENTENCES, **PAGE_SENTENCES}.items()}
     texts["locale"] = get_language()
     texts["total"] = {"one": total_sentence(1), "other": total_sentence(2)}
+    texts["bonus"] = {"one": bonus_sentence(1), "other": bonus_sentence(2)}
     texts["unseen"] = {"one": unseen_sentence(1), "other": unseen_sentence(2)}
     texts["hidden"] = browser_pattern()
     return texts

@@ -12,7 +12,7 @@ from clubsite.throttling import answered
 from clubsite.throttling import refusal as throttle_refusal
 
 from .boards import BoardStore, GridRefusal, MemberBoardStore, VisitorBoardStore, board_rows
-from .browser import page_data, total_sentence
+from .browser import bonus_sentence, page_data, total_sentence
 from .engine.board import square_name
 from .engine.errors import ScoringError, clause
 from .engine.lexicon import in_lexicon
@@ -147,7 +147,7 @@ def _detail_text(state, result) -> str:
     lines = [f"{word.score.word} : {word.score.calculation}" for word in state.words if word.score]
     lines.append(f"{gettext('Jetons posés depuis le chevalet')} : {result.tiles_placed}")
     if result.bonus:
-        lines.append(gettext("Prime pour sept jetons posés : +%(bonus)d") % {"bonus": result.bonus})
+        lines.append(bonus_sentence(result.tiles_placed) % {"count": result.tiles_placed, "bonus": result.bonus})
     if result.too_many_tiles:
         lines.append(gettext(result.warning))
     else:

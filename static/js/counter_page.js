@@ -37,6 +37,11 @@
     return node("p", { class: "total" }, before, node("strong", { id: "total" }, String(score)), after);
   }
 
+  /** « Prime pour 7 jetons posés : +50 », as the template's bonus_line writes it: the tiles placed are the rack. */
+  function bonusLine({ tilesPlaced, bonus }) {
+    return node("p", { class: "bonus" }, format(plural(texts.bonus, tilesPlaced, texts.locale), { count: tilesPlaced, bonus }));
+  }
+
   /** A copy of one of the page's <template>s, its placeholders (@i@, @j@…) filled in text and attributes. */
   function fromTemplate(id, values) {
     const copy = $(id).content.cloneNode(true);
@@ -163,7 +168,7 @@
     if (!result) return section.replaceChildren(node("p", { class: "hint" }, texts.typedHint));
     if (result.error) return section.replaceChildren(node("p", { class: "error", role: "alert" }, say(result.error)));
     const parts = [node("p", {}, `${texts.tilesPlaced} : `, node("strong", { id: "tiles-placed" }, String(result.tilesPlaced)))];
-    if (result.bonus) parts.push(node("p", { class: "bonus" }, format(texts.bonus, { bonus: result.bonus })));
+    if (result.bonus) parts.push(bonusLine(result));
     parts.push(result.tooManyTiles ? node("p", { class: "warning", role: "alert" }, texts.tooManyTiles) : totalLine(result.score));
     if (check) parts.push(wordListNote());
     parts.push(
@@ -341,7 +346,7 @@
     const parts = [node("p", { class: "notation" }, play.notation), node("ol", { class: "words" }, ...words)];
     if (check) parts.push(wordListNote());
     parts.push(node("p", {}, `${texts.tilesPlaced} : `, node("strong", { id: "tiles-placed" }, String(play.tilesPlaced))));
-    if (play.bonus) parts.push(node("p", { class: "bonus" }, format(texts.bonus, { bonus: play.bonus })));
+    if (play.bonus) parts.push(bonusLine(play));
     parts.push(totalLine(play.score));
     place.replaceChildren(...parts);
   }

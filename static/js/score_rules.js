@@ -439,11 +439,11 @@ globalThis.ScoreRules = (() => {
     /** views._detail_text: "Copier le détail", in the page's texts. */
     function detailText(result, texts) {
       if (!result || result.error) return "";
+      const say = (name, count, values) => format(plural(texts[name], count, texts.locale), values);
       const lines = result.byWord.filter(Boolean).map((word) => `${word.word} : ${word.calculation}`);
       lines.push(`${texts.tilesPlaced} : ${result.tilesPlaced}`);
-      if (result.bonus) lines.push(format(texts.bonus, { bonus: result.bonus }));
-      const total = plural(texts.total, result.score, texts.locale);
-      lines.push(result.tooManyTiles ? texts.tooManyTiles : format(total, { score: result.score }));
+      if (result.bonus) lines.push(say("bonus", result.tilesPlaced, { count: result.tilesPlaced, bonus: result.bonus }));
+      lines.push(result.tooManyTiles ? texts.tooManyTiles : say("total", result.score, { score: result.score }));
       return lines.join("\n");
     }
 

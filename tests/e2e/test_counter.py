@@ -51,7 +51,7 @@ def test_seven_tiles_get_the_bonus_and_a_secondary_word_is_added(page):
     set_tile(page, 5, "Mot compte double")
     expect(page.locator("#calc-0")).to_have_text("MOUTONS (2 × 2 + 1 + 1 + 1 + 1 + 1 + 1) × 2 = 20")
     expect(page.locator("#total")).to_have_text("70")
-    expect(page.locator("#result .bonus")).to_have_text("Prime pour sept jetons posés : +50")
+    expect(page.locator("#result .bonus")).to_have_text("Prime pour 7 jetons posés : +50")
 
     add_secondary_word(page, 1)
     expect(page.locator("#w0")).to_have_value("moutons")
@@ -63,7 +63,7 @@ def test_seven_tiles_get_the_bonus_and_a_secondary_word_is_added(page):
     set_tile(page, 1, "Déjà posé sur le plateau", word=1)
     expect(page.locator("#calc-1")).to_have_text("OS 1 + 1 = 2")
     expect(page.locator("#tiles-placed")).to_have_text("7")
-    expect(page.locator("#result .bonus")).to_have_text("Prime pour sept jetons posés : +50")
+    expect(page.locator("#result .bonus")).to_have_text("Prime pour 7 jetons posés : +50")
     expect(page.locator("#total")).to_have_text("72")
 
 

@@ -70,7 +70,7 @@ def test_no_request_carries_what_the_visitor_types(page):
     set_tile(page, 1, "Lettre compte double")
     set_tile(page, 5, "Mot compte double")
     expect(page.locator("#calc-0")).to_have_text("MOUTONS (2 × 2 + 1 + 1 + 1 + 1 + 1 + 1) × 2 = 20")
-    expect(page.locator("#result .bonus")).to_have_text("Prime pour sept jetons posés : +50")
+    expect(page.locator("#result .bonus")).to_have_text("Prime pour 7 jetons posés : +50")
     expect(page.locator("#total")).to_have_text("70")
 
     add_secondary_word(page, 1)
@@ -219,7 +219,7 @@ def test_a_touch_on_a_pending_tile_makes_a_joker_and_says_so(page):
     expect(square(page, "H4")).to_contain_class("start")
     type_letters(page, "moutons", total=70)
     expect(page.locator("#grid-result .notation")).to_have_text("H4 MOUTONS")
-    expect(page.locator("#grid-result .bonus")).to_have_text("Prime pour sept jetons posés : +50")
+    expect(page.locator("#grid-result .bonus")).to_have_text("Prime pour 7 jetons posés : +50")
 
     page.locator("#letters").fill("")
     square(page, "A1").click()

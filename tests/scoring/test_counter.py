@@ -91,9 +91,10 @@ def test_the_pages_sentences_are_the_ones_the_script_is_held_to(client):
     texts = counter_texts()
     expected = {name: gettext(template) for name, template in SENTENCES.items() if isinstance(template, str)}
     assert {name: texts[name] for name in SCRIPT_SENTENCES} == expected
-    singular, plural = SENTENCES["total"]
-    assert texts["total"] == {"one": singular, "other": plural}
-    assert set(SENTENCES) == {*SCRIPT_SENTENCES, "total"}
+    for name in ("total", "bonus"):
+        singular, plural = SENTENCES[name]
+        assert texts[name] == {"one": singular, "other": plural}
+    assert set(SENTENCES) == {*SCRIPT_SENTENCES, "total", "bonus"}
 
 
 def test_one_point_is_singular(client):
@@ -110,7 +111,23 @@ def test_secondary_words_and_the_seven_tile_bonus(client):
     data = {"words": "2", "w0": "MOUTONS", "w0_0_sq": "LD", "w0_4_sq": "MD", "w1": ""}
     response = client.post("/", data)
     assert total(response) == 70
-    assert "Prime pour sept jetons posés : +50" in response.content.decode()
+    html = response.content.decode()
+    assert '<p class="bonus">Prime pour 7 jetons posés : +50</p>' in html
+    assert "Jetons posés depuis le chevalet : 7\nPrime pour 7 jetons posés : +50\nTotal : 70 points</pre>" in html
+
+
+def test_the_bonus_line_names_the_rule_sets_rack(client):
+    """The rack and its bonus are the admin's: a rule set of six tiles and 40 points says so, not « sept »."""
+    rules = RuleSet.objects.get(is_default=True)
+    rules.rack_size, rules.bingo_bonus = 6, 40
+    rules.save()
+    response = client.post("/", {"w0": "MOUTON"})
+    html = response.content.decode()
+    assert total(response) == 7 + 40
+    assert '<p class="bonus">Prime pour 6 jetons posés : +40</p>' in html
+    assert "Jetons posés depuis le chevalet : 6\nPrime pour 6 jetons posés : +40\nTotal : 47 points</pre>" in html
+    html = client.post("/grille/", {"start": "H3", "letters": "MOUTON"}).content.decode()
+    assert '<p class="bonus">Prime pour 6 jetons posés : +40</p>' in html
 
 
 def test_cafe_and_fonde_as_two_words(client):

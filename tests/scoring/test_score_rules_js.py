@@ -87,8 +87,9 @@ SENTENCES = {
     "(H8).",
     "offBoard": "« %(move)s » ne tient plus sur la grille : %(reason)s",
     "tilesPlaced": "Jetons posés depuis le chevalet",
-    "bonus": "Prime pour sept jetons posés : +%(bonus)d",
-    "total": ("Total : %(score)s point", "Total : %(score)s points"),  # ngettext's singular and plural
+    # ngettext's singular and plural
+    "bonus": ("Prime pour %(count)d jeton posé : +%(bonus)d", "Prime pour %(count)d jetons posés : +%(bonus)d"),
+    "total": ("Total : %(score)s point", "Total : %(score)s points"),
 }
 # The engine's refusals the counter never meets: a rack held against the full set is the word finder's.
 NOT_THE_COUNTER_S = {"Le tirage compte %(count)d « %(letter)s » : le jeu n'en a que %(in_set)d."}

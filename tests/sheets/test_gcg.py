@@ -306,7 +306,7 @@ def test_import_refuses_a_file_that_is_not_text_or_a_score_beyond_the_column(cli
 
 def test_an_imported_move_of_the_whole_rack_shows_its_bonus_in_its_calculation(client, alice):
     """Issue 15's trial: HALkINE imported at +80 showed « … × 3 = 30 » and nothing of the other 50, where the same
-    move laid on the grid says « Prime pour sept jetons posés : +50 »."""
+    move laid on the grid says « Prime pour 7 jetons posés : +50 »."""
     client.force_login(alice)
     record = "#player1 ann Ann\n#player2 bob Bob\n>ann: EMOSTUU 8D MOUTONS +70 70\n"
     upload = SimpleUploadedFile("partie.gcg", record.encode())
