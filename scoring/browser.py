@@ -47,7 +47,7 @@ SCRIPT_SENTENCES = {
     "tooManyWords": gettext_noop("Au plus sept mots secondaires."),
     "wordTooLong": gettext_noop("Un mot compte 15 jetons au plus."),
     "tooManyTiles": gettext_noop(
-        "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau."
+        "Plus de jetons posés que le chevalet n'en porte : marquez ceux qui étaient déjà sur le plateau."
     ),
     "startSwapped": gettext_noop(
         "« %(start)s » : une case s'écrit ligne puis colonne (%(swapped)s) ; le sens se choisit avec "

@@ -36,7 +36,7 @@ class TypedResult:
         if not self.too_many_tiles:
             return ""
         return gettext_noop(
-            "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau."
+            "Plus de jetons posés que le chevalet n'en porte : marquez ceux qui étaient déjà sur le plateau."
         )
 
 

@@ -17,6 +17,7 @@ from .test_score_rules_js import SENTENCES
 
 pytestmark = pytest.mark.django_db
 
+TOO_MANY_TILES = "Plus de jetons posés que le chevalet n&#x27;en porte : marquez ceux qui étaient déjà sur le plateau."
 ECOLES = {"words": "1", "edition": "fr", "w0": "écoles", "w0_1_sq": "LD", "w0_5_sq": "MD"}
 
 
@@ -128,6 +129,8 @@ def test_the_bonus_line_names_the_rule_sets_rack(client):
     assert "Jetons posés depuis le chevalet : 6\nPrime pour 6 jetons posés : +40\nTotal : 47 points</pre>" in html
     html = client.post("/grille/", {"start": "H3", "letters": "MOUTON"}).content.decode()
     assert '<p class="bonus">Prime pour 6 jetons posés : +40</p>' in html
+    html = client.post("/", {"w0": "MOUTONS"}).content.decode()  # seven new tiles: more than this rack
+    assert f'<p class="warning" role="alert">{TOO_MANY_TILES}</p>' in html
 
 
 def test_cafe_and_fonde_as_two_words(client):
@@ -140,7 +143,7 @@ def test_cafe_and_fonde_as_two_words(client):
 def test_more_than_seven_new_tiles_shows_the_message_and_no_total(client):
     response = client.post("/", {"w0": "ANTICONSTITUTION"[:9]})
     html = response.content.decode()
-    assert "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau." in html
+    assert f'<p class="warning" role="alert">{TOO_MANY_TILES}</p>' in html
     assert total(response) is None
 
 

@@ -80,7 +80,7 @@ SENTENCES = {
     "lettersOff": "Les lettres tapées sortent de la grille.",
     "tooManyWords": "Au plus sept mots secondaires.",
     "wordTooLong": "Un mot compte 15 jetons au plus.",
-    "tooManyTiles": "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau.",
+    "tooManyTiles": "Plus de jetons posés que le chevalet n'en porte : marquez ceux qui étaient déjà sur le plateau.",
     "startSwapped": "« %(start)s » : une case s'écrit ligne puis colonne (%(swapped)s) ; le sens se choisit avec "
     "« Horizontal » ou « Vertical ».",
     "startUnknown": "« %(start)s » n'est pas une case de la grille : une ligne de A à O puis une colonne de 1 à 15 "

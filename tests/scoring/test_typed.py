@@ -1,9 +1,12 @@
 """Typed mode: the player gives each tile its square; the seeds' numbers again, and the seven-tile line."""
 
+import dataclasses
+
 import pytest
 
 from scoring.engine.board import Square
 from scoring.engine.errors import MoveError
+from scoring.engine.rules import DEFAULT_RULES
 from scoring.engine.typed import TypedTile, score_typed
 
 S, LD, LT, MD, MT = Square.SIMPLE, Square.LD, Square.LT, Square.MD, Square.MT
@@ -117,9 +120,17 @@ def test_more_than_seven_new_tiles_asks_to_mark_the_placed_ones(fr):
     assert result.too_many_tiles
     assert result.bonus == 0
     assert result.warning == (
-        "Plus de sept jetons posés depuis le chevalet : marquez ceux qui étaient déjà sur le plateau."
+        "Plus de jetons posés que le chevalet n'en porte : marquez ceux qui étaient déjà sur le plateau."
     )
     assert score_typed([word("ABC")], fr).warning == ""
+
+
+def test_the_rack_that_asks_to_mark_the_placed_tiles_is_the_rule_sets(fr):
+    """A rack of eight, as an admin may set it: eight new tiles are a whole rack with its bonus, nine ask to mark."""
+    rules = dataclasses.replace(DEFAULT_RULES, rack_size=8)
+    whole = score_typed([word("ANTICONS")], fr, rules)
+    assert (whole.too_many_tiles, whole.bonus, whole.warning) == (False, 50, "")
+    assert score_typed([word("ANTICONST")], fr, rules).too_many_tiles
 
 
 def test_letter_the_edition_lacks_counts_as_a_blank():
