@@ -27,6 +27,7 @@ class TopBoardStore:
         self.by = by
         self.player_pk = player_pk or ""
         self.edition_code = session.edition.code
+        self.rules_code = session.rule_set.code
         rounds = list(session.rounds.all())
         self.current = rounds[-1] if rounds else None
         self.moves = [r.top for r in rounds if r.top and (self.current is None or r.number < self.current.number)]

@@ -27,6 +27,8 @@ class BoardStore(Protocol):
       grid) and `grid_actions` (the buttons, whose values are in `actions`);
     - `edition_code`: the board's edition, None until one is chosen; `edition_locked`: whether the page may offer
       another edition;
+    - `rules_code`: the rule set the board's moves are counted with (the game's, the session's), None for the
+      default one;
     - `moves`: the moves on the board, in notation, in order;
     - `player_count`: the racks the tile tracking deducts from the bag, or None to let the visitor choose;
     - `off_board_tiles`: tiles played but on no board (a move counted in typed mode), which the tracking deducts;
@@ -40,6 +42,7 @@ class BoardStore(Protocol):
     template_name: str
     edition_code: str | None
     edition_locked: bool
+    rules_code: str | None
     moves: list[str]
     player_count: int | None
     off_board_tiles: tuple[Tile, ...]
@@ -58,6 +61,7 @@ class VisitorBoardStore:
     KEY = "grid"
     template_name = "scoring/grid.html"
     edition_locked = False
+    rules_code = None  # the default rule set
     player_count = None
     off_board_tiles = ()
     actions = ("place", "undo", "clear")

@@ -42,15 +42,25 @@ def counter(request):
     return counter_page(request)
 
 
-def counter_page(request, *, template_name="scoring/counter.html", edition_code=None, actions=None, extra_context=None):
+def counter_page(
+    request,
+    *,
+    template_name="scoring/counter.html",
+    edition_code=None,
+    rules_code=None,
+    actions=None,
+    extra_context=None,
+):
     """The typed counter, alone or inside another app's page that adds buttons (the sheet's "Inscrire pour").
 
     That page, `template_name`, extends "scoring/counter.html" and fills its blocks `counter_banner` and
     `counter_actions`; `extra_context` feeds them (with `grid_url`, the grid mode's address for this page).
     `actions` maps a button's value to a function (state, result, detail_text) that returns a response, or a
-    French message when it refuses; `edition_code` fixes the edition.
+    French message when it refuses; `edition_code` fixes the edition, `rules_code` the rule set the move is
+    counted with (the game's, the session's; the default one without it).
     """
     actions = actions or {}
+    rules = RuleSet.objects.engine(rules_code)
     editions = list(Edition.objects.values_list("code", "name"))
     status = 200
     share_url = ""
@@ -61,7 +71,7 @@ def counter_page(request, *, template_name="scoring/counter.html", edition_code=
         state = CounterForm(request.POST).state(edition)
         _apply_action(state, action)
         if action in actions:
-            result = _result(state)
+            result = _result(state, rules)
             outcome = actions[action](state, result, _detail_text(state, result))
             if not isinstance(outcome, str):
                 return outcome
@@ -76,12 +86,12 @@ def counter_page(request, *, template_name="scoring/counter.html", edition_code=
             state.words[0].error = str(error)
     else:
         state = CounterForm().state(Edition.objects.engine(edition_code))
-    result = _result(state)
+    result = _result(state, rules)
     if request.method == "POST" and (state.has_errors or isinstance(result, dict)):
         status = 400  # a word refused, or the move they make: the page shows why, as the grid and the word finder do
     codes = [state.edition_code] if edition_code else [code for code, _name in editions]
     context = {
-        **page_data([Edition.objects.engine(code) for code in codes], RuleSet.objects.engine()),
+        **page_data([Edition.objects.engine(code) for code in codes], rules),
         "tile_placeholder": TILE_PLACEHOLDER,
         "state": state,
         "result": result,
@@ -123,12 +133,13 @@ def _apply_action(state, action: str):
             del state.words[int(index)]
 
 
-def _result(state):
-    """Score the typed words and hang each word's calculation on it; None while there is nothing to count."""
+def _result(state, rules):
+    """Score the typed words with `rules` and hang each word's calculation on it; None while there is nothing to
+    count."""
     if state.is_empty or state.has_errors:
         return None
     try:
-        result = score_typed(state.typed_words(), Edition.objects.engine(state.edition_code), RuleSet.objects.engine())
+        result = score_typed(state.typed_words(), Edition.objects.engine(state.edition_code), rules)
     except ScoringError as error:
         return {"error": refusal_sentence(error)}
     lexicon = Lexicon.objects.engine_for(state.edition_code) if state.check_words else None
@@ -170,7 +181,7 @@ def grid_page(request, store: BoardStore):
     """The grid counter over a board `store`: the visitor's, the member's, or another app's (see `BoardStore`)."""
     wanted = None if store.edition_locked else request.POST.get("edition")
     edition = _edition_or_default(wanted or store.edition_code)
-    rules = RuleSet.objects.engine()
+    rules = RuleSet.objects.engine(store.rules_code)
     board, moves, refused_moves = _replay(store.moves, edition, rules)
     fixed = store.player_count
     # The tracking's players: the store's, or the visitor's choice up to the most any rule set admits.

@@ -23,6 +23,7 @@ class GameBoardStore:
         self.game = game
         self.after = after
         self.edition_code = game.edition.code
+        self.rules_code = game.rule_set.code
         self.moves = list(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True))
         self.player_count = game.players.count()
         self.sheet = build_sheet(game)  # once a request: the turn, the banner and the tracking read it

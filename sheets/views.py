@@ -322,6 +322,7 @@ def game_counter(request, pk):
         request,
         template_name="sheets/counter.html",
         edition_code=game.edition.code,
+        rules_code=game.rule_set.code,
         actions={"inscribe": inscribe},
         extra_context={
             "game": game,

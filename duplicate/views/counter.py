@@ -41,6 +41,7 @@ def session_counter(request, pk):
         request,
         template_name="duplicate/counter.html",
         edition_code=session.edition.code,
+        rules_code=session.rule_set.code,
         actions={"inscribe": _button(request, refused, inscribe_points), "top": _button(request, refused, place_top)},
         extra_context={
             "duplicate_session": session,

@@ -9,6 +9,7 @@ from duplicate.models import Change, Result
 from duplicate.services.results import result_set
 from duplicate.services.rounds import round_add
 from duplicate.services.sessions import session_finish
+from scoring.models import RuleSet
 
 from .conftest import make_session
 
@@ -258,6 +259,40 @@ def test_the_grid_inscribes_the_move_for_the_chosen_player_without_placing_it(cl
     client.post(grid_url(session), {**data, "action": "top"})
     round_.refresh_from_db()
     assert (round_.top, round_.top_score) == ("H4 VAGUE", 26)
+
+
+@pytest.fixture
+def box_session_of_40(alice, lyon):
+    """Lyon's session under the box rules, whose whole-rack bonus the admin set to 40, with MOUTONS drawn."""
+    box = RuleSet.objects.get(code="boite")
+    box.bingo_bonus = 40
+    box.save()
+    session = make_session(alice, lyon, rule_set=box)
+    round_add(session=session, draw_text="MOUTONS")
+    return session
+
+
+def test_the_grid_counts_with_the_sessions_own_rule_set(client, box_session_of_40, alice):
+    """Trial: the grid counted every session with the default rule set, the tournament's +50: MOUTONS (7 tiles)
+    was worth 70 where the session's rules give 20 + 40, and the top placed from it kept the session's 60."""
+    session = box_session_of_40
+    client.force_login(alice)
+    data = {"start": "H4", "direction": "h", "letters": "MOUTONS"}
+    html = client.post(grid_url(session), data).content.decode()
+    assert '<p class="bonus">Prime pour 7 jetons posés : +40</p>' in html
+    assert re.search(r'id="total">60<', html)
+    player = session.players.get(name="Bob")
+    response = client.post(grid_url(session), {**data, "player": player.pk, "action": "inscribe"})
+    assert "60 points inscrits pour Bob (coup 1)." in response.content.decode()
+    assert scores(session.rounds.get()) == {"Bob": 60}
+
+
+def test_the_typed_counter_counts_with_the_sessions_own_rule_set(client, box_session_of_40, alice):
+    session = box_session_of_40
+    client.force_login(alice)
+    html = client.post(counter_url(session), {"w0": "MOUTONS", "w0_0_sq": "LD", "w0_4_sq": "MD"}).content.decode()
+    assert '<p class="bonus">Prime pour 7 jetons posés : +40</p>' in html
+    assert re.search(r'id="total">60<', html)
 
 
 @pytest.mark.parametrize(

@@ -115,10 +115,8 @@ def texts():
 def counter_rules(monkeypatch):
     """The typed counter's own result (views._result) with the engine's editions and, per case, a rule set: the
     page is given the same figures."""
-    current = {"rules": DEFAULT_RULES}
     monkeypatch.setattr(views.Edition.objects, "engine", lambda code=None: BUILTIN_EDITIONS[code or "fr"])
-    monkeypatch.setattr(views.RuleSet.objects, "engine", lambda code=None: current["rules"])
-    return current
+    return {"rules": DEFAULT_RULES}
 
 
 def in_node(function, cases, figures, texts):
@@ -212,7 +210,7 @@ def typed_answer(case, counter_rules):
             data.update({f"w{i}_{j}_on": "1"} if on_board else {})
             data.update({f"w{i}_{j}_bl": "1"} if blank else {})
     state = CounterForm(data).state(BUILTIN_EDITIONS[case["edition"]])
-    result = views._result(state)
+    result = views._result(state, counter_rules["rules"])
     if result is None or isinstance(result, dict):
         counted = result
     else:

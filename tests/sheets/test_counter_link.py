@@ -1,5 +1,6 @@
 """Recording from the counter: "Inscrire pour <joueur>" in typed and grid mode, and the game's own board."""
 
+import json
 import re
 from dataclasses import replace
 
@@ -12,6 +13,8 @@ from sheets import services
 from sheets.boards import GameBoardStore
 from sheets.models import Line
 from sheets.sheet import build_sheet
+
+from .conftest import make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +71,46 @@ def test_grid_inscribes_and_keeps_the_move_on_the_games_board(client, game, alic
     assert sheet.bag == 102 - 10 - 14
     html = client.get(f"/parties/{game.pk}/").content.decode()
     assert "Jetons encore à venir" in html and "78 dans le sac, chevalets pleins." in html
+
+
+@pytest.fixture
+def box_game_of_40(alice, bob):
+    """A game of Alice's under the box rules, whose whole-rack bonus the admin set to 40."""
+    box = RuleSet.objects.get(code="boite")
+    box.bingo_bonus = 40
+    box.save()
+    return make_game(alice, members=[alice, bob], rules="boite")
+
+
+def figures(html) -> dict:
+    return json.loads(re.search(r'<script id="counter-figures" type="application/json">(.*?)</script>', html)[1])
+
+
+def test_the_grid_counts_with_the_games_own_rule_set(client, box_game_of_40, alice):
+    """Trial: the grid counted every game with the default rule set, the tournament's +50: the box game's
+    MOUTONS (7 tiles) was worth 70 where its rules give 20 + 40."""
+    game = box_game_of_40
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/grille/"
+    html = client.post(url, {"start": "H4", "direction": "h", "letters": "MOUTONS"}).content.decode()
+    assert '<p class="bonus">Prime pour 7 jetons posés : +40</p>' in html
+    assert re.search(r'id="total">60<', html)
+    assert figures(html)["rules"]["bingo_bonus"] == 40  # and the browser counts with the same figures
+    client.post(url, {"start": "H4", "direction": "h", "letters": "MOUTONS", "action": "inscribe"})
+    assert game.lines.get().points == 60
+
+
+def test_the_typed_counter_counts_with_the_games_own_rule_set(client, box_game_of_40, alice):
+    game = box_game_of_40
+    client.force_login(alice)
+    url = f"/parties/{game.pk}/compter/"
+    moutons = {"w0": "MOUTONS", "w0_0_sq": "LD", "w0_4_sq": "MD"}
+    html = client.post(url, moutons).content.decode()
+    assert '<p class="bonus">Prime pour 7 jetons posés : +40</p>' in html
+    assert re.search(r'id="total">60<', html)
+    assert figures(html)["rules"]["bingo_bonus"] == 40
+    client.post(url, {**moutons, "action": "inscribe"})
+    assert game.lines.get().points == 60
 
 
 def test_place_without_scoring(client, game, alice):
