@@ -10,10 +10,10 @@ from clubsite.models import LICENCE_VALIDATOR, Club
 from clubsite.text import VisibleText
 from scoring.models import Edition, RuleSet
 
-from . import games
 from .errors import DuplicateError
 from .limits import LICENCE, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
+from .services import game_files
 
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 
@@ -64,9 +64,9 @@ class GameSetupMixin:
         upload = data.get("game_file")
         if upload and data.get("rule_set"):
             try:
-                data["edition"], data["game"] = read_game_file(upload, data["rule_set"])
-            except forms.ValidationError as error:
-                self.add_error("game_file", error)
+                data["edition"], data["game"] = game_files.read_game_file(upload, data["rule_set"])
+            except DuplicateError as error:
+                self.add_error("game_file", str(error))
         return data
 
 
@@ -110,26 +110,6 @@ class SessionForm(GameSetupMixin, forms.Form):
         if data.get("automatic") and data["game"]:
             self.add_error("game_file", _("Une partie automatique tire ses coups : pas de fichier de partie."))
         return data
-
-
-def read_game_file(upload, rule_set: RuleSet) -> tuple[Edition, list]:
-    """The edition and moves (`games.GameRound`s) of an uploaded game file, checked with `rule_set`; its size is
-    checked before anything is read. Raises `forms.ValidationError` with the French reason."""
-    if upload.size > games.MAX_FILE_BYTES:
-        raise forms.ValidationError(
-            _("Fichier de partie trop gros (%(size)d Ko au plus).") % {"size": games.MAX_FILE_BYTES // 1024}
-        )
-    rules = RuleSet.objects.engine(rule_set.code)
-
-    def engines(code):
-        edition = Edition.objects.named(code).first()
-        return None if edition is None else (Edition.objects.engine(edition.code), rules)
-
-    try:
-        code, rounds = games.game_from_file(upload.read(), engines)
-    except DuplicateError as error:
-        raise forms.ValidationError(str(error)) from None
-    return Edition.objects.get(code=code), rounds
 
 
 class SessionsField(forms.ModelMultipleChoiceField):

@@ -142,11 +142,16 @@ def same_top(edition: Edition, typed: str, expected: str) -> bool:
 # Reading and checking a game
 
 
+def too_big() -> DuplicateError:
+    """The refusal of a game file over MAX_FILE_BYTES, whether its size is known before reading or after."""
+    return DuplicateError(_("Fichier de partie trop gros (%(size)d Ko au plus).") % {"size": MAX_FILE_BYTES // 1024})
+
+
 def read_file(raw: bytes) -> dict:
     """A game file's JSON object; refused with a French reason when it is too big, not UTF-8 or not JSON, or nested
     deeper than Python's JSON reader goes (a file of 64 KB can open 30,000 lists, and a game nests three levels)."""
     if len(raw) > MAX_FILE_BYTES:
-        raise DuplicateError(_("Fichier de partie trop gros (%(size)d Ko au plus).") % {"size": MAX_FILE_BYTES // 1024})
+        raise too_big()
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:

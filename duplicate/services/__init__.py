@@ -15,6 +15,7 @@ re-exports nothing:
 - `bulletins`: the arbiter's bulletins at the keyboard, and who is still missing on a move;
 - `rankings`: a session's ranking and its input, the room's ranking, the results a reader may see;
 - `sheet`: the game sheet and the game document a game file holds;
+- `game_files`: a game file sent to the site, read with its editions and the rules chosen;
 - `replays`: a finished session replayed alone against its tops;
 - `tournaments`, `seasons`: sessions ranked together;
 - `export_requests`, `export_jobs`: a results file asked for, and built by a worker;

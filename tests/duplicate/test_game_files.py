@@ -11,6 +11,7 @@ from django.urls import reverse
 from duplicate import games
 from duplicate.errors import DuplicateError
 from duplicate.models import Session
+from duplicate.services import game_files
 from duplicate.services.rounds import round_add, round_reveal_top, round_set_top
 from duplicate.services.sheet import game_document
 from scoring.models import Edition, RuleSet
@@ -160,6 +161,18 @@ def test_a_wrong_file_is_refused_with_its_reason(db, raw, message):
     with pytest.raises(DuplicateError) as refused:
         read(raw)
     assert str(refused.value) == message
+
+
+def test_an_upload_too_big_is_refused_before_it_is_read(db):
+    class Huge:
+        size = games.MAX_FILE_BYTES + 1
+
+        def read(self):
+            raise AssertionError("a file over the limit is not read")
+
+    with pytest.raises(DuplicateError) as refused:
+        game_files.read_game_file(Huge(), RuleSet.objects.get(code="tournoi"))
+    assert str(refused.value) == "Fichier de partie trop gros (64 Ko au plus)."
 
 
 def test_a_file_with_too_many_moves_is_refused_before_any_is_checked(db):
