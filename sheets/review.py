@@ -23,6 +23,7 @@ from scoring.boards import board_rows, board_rows_marking
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import OutOfTime, best_moves
 from scoring.engine.moves import Board, Move, Play
+from scoring.engine.ranking import above_top
 from scoring.models import Lexicon, move_index
 
 from .models import Game, Line, Player
@@ -75,7 +76,7 @@ class Step:
     @property
     def played_beats_list(self) -> bool:
         tops = self.tops
-        return bool(tops and tops.complete and tops.best is not None and self.line.points > tops.best)
+        return bool(tops and tops.complete and above_top(self.line.points, tops.best))
 
 
 @dataclass

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubsite.models import Membership
 from clubsite.sql import columns, instances
+from scoring.engine.ranking import above_top
 from scoring.models import RuleSet
 
 
@@ -102,7 +103,7 @@ class Round(models.Model):
     def top_below_best(self) -> bool:
         """Whether the placed top is worth less than the best move the top finder saw: the arbiter may have
         missed it. The page only warns, since the finder's word list is a free one, not the ODS."""
-        return bool(self.top and self.suggestions and self.top_score < self.suggestions[0]["score"])
+        return bool(self.top and self.suggestions and above_top(self.suggestions[0]["score"], self.top_score))
 
 
 ZERO_REASON = gettext_noop("Zéro donné par l'arbitre")  # translated when written and when read

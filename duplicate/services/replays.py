@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.engine.ranking import above_top
+
 from ..errors import DuplicateError
 from ..models import Round, Session
 from .rankings import ranking
@@ -47,7 +49,7 @@ def automatic_entry_check(round_: Round, *, score: int | None, move: str) -> Non
         if reason:
             raise DuplicateError(reason)
     top = _upcoming_top_score(round_)
-    if score is not None and top is not None and score > top:
+    if above_top(score, top):
         if move:
             raise DuplicateError(
                 _(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.draw import parse_draw
 from scoring.engine.errors import ScoringError
 from scoring.engine.moves import Move
+from scoring.engine.ranking import above_top
 
 from ..errors import DuplicateError
 from ..games import fits_draw
@@ -116,10 +117,10 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
                 _("Le coup %(move)s vaut %(score)d points, pas %(written)d : vérifiez le bulletin.")
                 % {"move": move, "score": score, "written": entry.written}
             )
-        if round_.top_score is not None and score > round_.top_score:
+        if above_top(score, top):
             raise DuplicateError(
                 _("Ce coup vaut %(score)d points, plus que le top (%(top)d) : vérifiez le top.")
-                % {"score": score, "top": round_.top_score}
+                % {"score": score, "top": top}
             )
     if score is None:
         raise DuplicateError(_("Un bulletin donne un score ou un coup joué."))
@@ -129,7 +130,7 @@ def _result_row(round_: Round, player: Player, entry: Entry) -> Result:
     if score > most:  # before the top is known too: a slip that would then hold back the top's placing
         raise DuplicateError(_("Un coup vaut au plus %(max)d points : faute de frappe ?") % {"max": most})
     # Before the top is placed (players writing during the move) the check waits for it.
-    if top is not None and score > top:
+    if above_top(score, top):
         raise DuplicateError(_("Score supérieur au top : faute de frappe ?"))
     return Result(round=round_, player=player, score=score, move=move, reason=reason, updated_at=timezone.now())
 

@@ -14,6 +14,13 @@ from typing import NamedTuple
 from .rules import RuleSet
 
 
+def above_top(score: int | None, top: int | None) -> bool:
+    """Whether `score` is above its move's top, which no move can be: a typo on a bulletin or a sheet, or, when
+    the top is the best move a word list found, a word missing from that list. Unknown (False) until both are
+    written."""
+    return score is not None and top is not None and score > top
+
+
 def shared_places(totals: list[int]) -> list[int]:
     """The place of each total, in the order given; the highest total is first."""
     ordered = sorted(totals, reverse=True)

@@ -98,7 +98,7 @@ globalThis.SheetRules = (() => {
     }));
   }
 
-  /** A score above its move's top cannot be (duplicate/services/results.py): a typo, once both are written. */
+  /** A score above its move's top cannot be (ranking.py's above_top): a typo, once both are written. */
   const aboveTop = (score, top) => score !== null && top !== null && score > top;
 
   // ---- endgame.py. ----

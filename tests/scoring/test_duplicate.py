@@ -3,6 +3,7 @@
 from decimal import Decimal
 
 from scoring.engine.ranking import (
+    above_top,
     combine,
     move_points,
     one_decimal,
@@ -52,6 +53,11 @@ def sixteen_players(count=16):
     scores = {f"p{n:02d}": [20, 10] for n in range(1, count + 1)}
     scores["p01"] = [30, 10]
     return scores
+
+
+def test_a_score_above_the_top_is_known_once_both_are_written():
+    assert above_top(37, 36) and not above_top(36, 36) and not above_top(0, 36)
+    assert not above_top(37, None) and not above_top(None, 36) and not above_top(None, None)
 
 
 def test_a_solo_earns_ten_points_from_sixteen_players():

@@ -17,7 +17,7 @@ import pytest
 from scoring.engine.editions import BLANK, LIGATURES
 from scoring.engine.endgame import MAX_RACK_VALUE, check_racks, end_of_game, rack_letters, rack_value
 from scoring.engine.errors import ScoringError
-from scoring.engine.ranking import percent_of, rank, shared_places
+from scoring.engine.ranking import above_top, percent_of, rank, shared_places
 from scoring.engine.rules import DEFAULT_RULES, EndOfGame
 from scoring.models import Edition
 from sheets.local import RULE_FIELDS, browser_config
@@ -284,15 +284,18 @@ def test_it_ranks_a_duplicate_game_as_the_engine(config):
     assert_agree("duplicateRanking", cases, expected, config)
 
 
-def above_top(score, top) -> bool:
-    """duplicate/services/results.py's check: a score above the move's top is a typo, once the top is known."""
-    return top is not None and score is not None and score > top
-
-
 def test_it_flags_a_score_above_the_top_as_the_duplicate_room(config):
+    """The engine's above_top, which the room's bulletins, a game played alone and a game's review check with: the
+    bounds of a move's score, then scores around their top, either of them not written yet now and then."""
+    rng = random.Random(2410)
     values = (None, 0, 1, 35, 36, 37, 2000)
     cases = [{"score": score, "top": top} for score in values for top in values]
+    for _ in range(3000):
+        top = rng.choice((None, rng.randrange(0, 200)))
+        score = None if rng.random() < 0.1 else max(0, (top or 0) + rng.randint(-3, 3))
+        cases.append({"score": score, "top": top})
     expected = [{"value": above_top(case["score"], case["top"])} for case in cases]
+    assert sum(answer["value"] for answer in expected) > 500
     assert_agree("aboveTop", cases, expected, config)
 
 
