@@ -123,9 +123,15 @@ def move_points(
     blitz: bool = False,
     present: int | None = None,
 ) -> dict[object, list[MovePoints]]:
-    """Each player's `MovePoints` on each move of `tops`, with the arguments of `rank`: a player's total in the
-    ranking is their sum, and his running total after a move the sum up to it (warnings are counted in order, so
-    the 4th costs on the move it comes)."""
+    """Each player's `MovePoints` on each move of `tops`: a player's total in the ranking is their sum, and his
+    running total after a move the sum up to it (warnings are counted in order, so the 4th costs on the move it
+    comes).
+
+    `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → the penalty the
+    arbiter gave on each move, in points; `warnings`: player → whether the move brought an avertissement. Only the
+    moves of `tops` count. `present`: the players who count towards the solo bonus's threshold (§3.5), all of
+    them unless given: a player declared absent (forfait) keeps his line but not his place in that count.
+    """
     penalties = penalties or {}
     warnings = warnings or {}
     moves = len(tops)
@@ -147,27 +153,10 @@ def move_points(
     return points
 
 
-def rank(
-    *,
-    tops: list[int],
-    scores: dict,
-    penalties: dict | None = None,
-    warnings: dict | None = None,
-    rules: RuleSet,
-    blitz: bool = False,
-    present: int | None = None,
-) -> list[RankingRow]:
-    """The session's ranking, best first, then by player id.
-
-    `scores`: player → score per move (None while not entered, counted 0); `penalties`: player → the penalty the
-    arbiter gave on each move, in points; `warnings`: player → whether the move brought an avertissement. Only the
-    moves of `tops` count. `present`: the players who count towards the solo bonus's threshold (§3.5), all of
-    them unless given: a player declared absent (forfait) keeps his line but not his place in that count.
-    """
-    points = move_points(
-        tops=tops, scores=scores, penalties=penalties, warnings=warnings, rules=rules, blitz=blitz, present=present
-    )
-    return rank_points(points, tops=tops)
+def rank(**arguments) -> list[RankingRow]:
+    """The session's ranking, best first, then by player id, from the arguments of `move_points` (the tops, the
+    scores, the penalties and avertissements, the rules, blitz, the players present)."""
+    return rank_points(move_points(**arguments), tops=arguments["tops"])
 
 
 def rank_points(points: dict[object, list[MovePoints]], *, tops: list[int]) -> list[RankingRow]:
