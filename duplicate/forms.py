@@ -69,6 +69,11 @@ class GameSetupMixin:
                 self.add_error("game_file", str(error))
         return data
 
+    def game_setup(self) -> dict:
+        """The game the valid form sets up, as the services take it: edition, rule set, time per move, and the moves
+        of its game file (None without one)."""
+        return {name: self.cleaned_data[name] for name in ("edition", "rule_set", "move_seconds", "game")}
+
 
 class SessionForm(GameSetupMixin, forms.Form):
     name = forms.CharField(label=_("Nom"), max_length=max_length(Session, "name"), validators=[SESSION_NAME])

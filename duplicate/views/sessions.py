@@ -76,13 +76,10 @@ def session_new(request):
                 club=data["club"],
                 name=data["name"],
                 date=data["date"],
-                edition=data["edition"],
-                rule_set=data["rule_set"],
-                move_seconds=data["move_seconds"],
                 entry=data["entry"],
                 automatic=data["automatic"],
                 players=players,
-                game=data["game"],
+                **form.game_setup(),
             )
         except DuplicateError as error:
             for sentence in error.sentences():

@@ -48,10 +48,7 @@ def simultane_new(request):
                 creator=request.user,
                 name=data["name"],
                 starts_at=data["starts_at"],
-                edition=data["edition"],
-                rule_set=data["rule_set"],
-                move_seconds=data["move_seconds"],
-                game=data["game"],
+                **form.game_setup(),
             )
         except DuplicateError as error:
             form.add_error("game_file", str(error))
