@@ -1,30 +1,12 @@
-"""The frame of the percentage charts drawn on the server (inline SVG): a player's recap, move by move, and the
-progress page, session by session. Values run from a round low (at most 100 minus a step) to at least 100 %, in
-steps of 10 (20 when they spread over more than 50); points are evenly spaced, one alone in the middle."""
+"""The frame of the percentage charts drawn on the server (inline SVG, in a `clubsite.charts.ChartBox`): a player's
+recap, move by move, and the progress page, session by session. Values run from a round low (at most 100 minus a
+step) to at least 100 %, in steps of 10 (20 when they spread over more than 50); points are evenly spaced, one alone
+in the middle."""
 
 import math
 from dataclasses import asdict, dataclass
 
-
-@dataclass(frozen=True)
-class ChartBox:
-    """A chart's size and margins, in the SVG's own units: the plot sits inside the margins, the percentages
-    written just left of it."""
-
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
-
-    @property
-    def plot_end(self) -> int:
-        return self.width - self.right
-
-    @property
-    def y_label_x(self) -> int:
-        return self.left - 6
+from clubsite.charts import ChartBox
 
 
 @dataclass(frozen=True)
@@ -35,12 +17,11 @@ class PercentFrame(ChartBox):
     step: int
 
     def x(self, i: int) -> float:
-        plot_width = self.plot_end - self.left
+        plot_width = self.plot_width
         return round(self.left + (plot_width * i / (self.count - 1) if self.count > 1 else plot_width / 2), 1)
 
     def y(self, value: float) -> float:
-        plot_height = self.height - self.top - self.bottom
-        return round(self.top + plot_height * (self.high - max(self.low, value)) / (self.high - self.low), 1)
+        return round(self.top + self.plot_height * (self.high - max(self.low, value)) / (self.high - self.low), 1)
 
     @property
     def y_ticks(self) -> list[tuple[float, int]]:

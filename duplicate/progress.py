@@ -16,12 +16,13 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_lazy as _
 
+from clubsite.charts import ChartBox
 from clubsite.progress import ProgressFilters
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import one_decimal, rank
 from scoring.models import Edition, RuleSet
 
-from .charts import ChartBox, percent_frame
+from .charts import percent_frame
 from .games import written_play
 from .models import Player, Result, Round
 from .services.rankings import ranking_inputs

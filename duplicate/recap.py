@@ -11,12 +11,13 @@ from dataclasses import asdict, dataclass
 
 from django.utils.translation import gettext as _
 
+from clubsite.charts import ChartBox
 from scoring.boards import board_rows_marking
 from scoring.engine.draw import bag_after, parse_draw
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import RankingRow, move_points, percent_of, rank_points
 
-from .charts import ChartBox, percent_frame
+from .charts import percent_frame
 from .games import reliquat_after, written_play
 from .models import Player, Result, Round, Session
 from .services.rankings import closed_move, ranking_input

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from clubsite.charts import ChartBox
 from scoring.boards import board_rows, board_rows_marking
 from scoring.engine.errors import ScoringError
 from scoring.engine.movegen import OutOfTime, best_moves
@@ -87,24 +88,19 @@ class Series:
     last: int
 
 
-@dataclass
-class Chart:
+@dataclass(frozen=True)
+class Chart(ChartBox):
     """Each player's total after every line of the sheet (and after the end-of-game adjustments), drawn as an SVG
-    of `width` × `height` units; the plot sits inside the margins."""
+    in its box."""
 
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
     series: list[Series]
     x_ticks: list[tuple[str, str]]  # (position, label)
     y_ticks: list[tuple[str, int]]
 
     @property
     def plot_right(self) -> int:
-        return self.width - self.right
+        """The review's template's name for the box's `plot_end`."""
+        return self.plot_end
 
 
 @dataclass
@@ -224,8 +220,7 @@ def _cache_key(lexicon: dict, edition, rules, moves: tuple[str, ...], rack: str)
 
 
 # The chart, in SVG units: a phone shows it about 360 px wide, so a unit is close to a pixel there.
-CHART_WIDTH, CHART_HEIGHT = 420, 250
-CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 40, 10, 10, 34
+BOX = ChartBox(width=420, height=250, left=40, right=10, top=10, bottom=34)
 _STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000)
 
 
@@ -244,14 +239,12 @@ def _chart(sheet: Sheet) -> Chart:
     values = [value for column in columns for value in column]
     step = next((s for s in _STEPS if (max(values) - min(values)) / s <= 6), 5000)
     low, high = math.floor(min(values) / step) * step, max(step, math.ceil(max(values) / step) * step)
-    plot_width = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
-    plot_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
 
     def x(index: int) -> float:
-        return round(CHART_LEFT + plot_width * index / max(1, len(columns) - 1), 1)
+        return round(BOX.left + BOX.plot_width * index / max(1, len(columns) - 1), 1)
 
     def y(value: int) -> float:
-        return round(CHART_TOP + plot_height * (high - value) / (high - low), 1)
+        return round(BOX.top + BOX.plot_height * (high - value) / (high - low), 1)
 
     series = [
         Series(
@@ -269,4 +262,4 @@ def _chart(sheet: Sheet) -> Chart:
     # Positions as text: the page's French number format would write 216,0.
     x_ticks = [(str(x(i)), labels[i]) for i in dict.fromkeys(shown)]
     y_ticks = [(str(y(value)), value) for value in range(low, high + 1, step)]
-    return Chart(CHART_WIDTH, CHART_HEIGHT, CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM, series, x_ticks, y_ticks)
+    return Chart(**asdict(BOX), series=series, x_ticks=x_ticks, y_ticks=y_ticks)
