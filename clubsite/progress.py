@@ -6,6 +6,7 @@ queries whatever the number of games, and draws them with its own template.
 """
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -47,6 +48,21 @@ class ProgressSection(Protocol):
 
     def context(self, user, filters: ProgressFilters) -> dict:
         """The section's numbers for `user` only, within `filters`."""
+
+
+@dataclass(frozen=True)
+class AppSection:
+    """A `ProgressSection` whose numbers one function of its app computes, `numbers(user, filters)`: its template
+    is given them under `key`, with the filters."""
+
+    title: str
+    template_name: str
+    order: int
+    key: str
+    numbers: Callable[..., object]
+
+    def context(self, user, filters: ProgressFilters) -> dict:
+        return {self.key: self.numbers(user, filters), "filters": filters}
 
 
 _sections: dict[str, ProgressSection] = {}

@@ -9,6 +9,6 @@ class DuplicateConfig(AppConfig):
     def ready(self):
         from clubsite import progress
 
-        from .progress import DuplicateSection
+        from .progress import SECTION
 
-        progress.register("duplicate", DuplicateSection())
+        progress.register("duplicate", SECTION)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.charts import ChartBox
-from clubsite.progress import ProgressFilters
+from clubsite.progress import AppSection, ProgressFilters
 from scoring.engine.moves import Board, Move
 from scoring.engine.ranking import one_decimal, rank
 from scoring.models import Edition, RuleSet
@@ -213,12 +213,5 @@ def _chart(summary: Summary) -> ProgressChart:
     )
 
 
-class DuplicateSection:
-    """The duplicate part of the progress page (clubsite.progress.ProgressSection)."""
-
-    title = _("Duplicate")
-    template_name = "duplicate/includes/progress.html"
-    order = 10
-
-    def context(self, user, filters: ProgressFilters) -> dict:
-        return {"duplicate": member_progress(user, filters), "filters": filters}
+# The duplicate part of the progress page.
+SECTION = AppSection(_("Duplicate"), "duplicate/includes/progress.html", 10, "duplicate", member_progress)

@@ -10,6 +10,6 @@ class SheetsConfig(AppConfig):
     def ready(self):
         from clubsite import progress
 
-        from .progress import ClassicSection
+        from .progress import SECTION
 
-        progress.register("sheets", ClassicSection())
+        progress.register("sheets", SECTION)

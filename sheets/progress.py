@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from clubsite.progress import ProgressFilters
+from clubsite.progress import AppSection, ProgressFilters
 from scoring.engine.endgame import end_of_game
 from scoring.engine.ranking import one_decimal
 from scoring.models import RuleSet
@@ -118,12 +118,5 @@ def member_progress(user, filters: ProgressFilters) -> ClassicProgress:
     return ClassicProgress(figures)
 
 
-class ClassicSection:
-    """The classic games' part of the progress page (clubsite.progress.ProgressSection)."""
-
-    title = _("Parties classiques")
-    template_name = "sheets/includes/progress.html"
-    order = 20
-
-    def context(self, user, filters: ProgressFilters) -> dict:
-        return {"classic": member_progress(user, filters), "filters": filters}
+# The classic games' part of the progress page.
+SECTION = AppSection(_("Parties classiques"), "sheets/includes/progress.html", 20, "classic", member_progress)

@@ -135,9 +135,10 @@ def test_the_account_page_and_his_lists_link_to_it(bob):
 
 
 def test_the_page_is_the_sum_of_the_sections(bob, bobs_numbers):
-    assert [type(section).__name__ for section, _context in member_progress(bob, ProgressFilters())] == [
-        "DuplicateSection",
-        "ClassicSection",
+    sections = member_progress(bob, ProgressFilters())
+    assert [(str(section.title), sorted(context)) for section, context in sections] == [
+        ("Duplicate", ["duplicate", "filters"]),
+        ("Parties classiques", ["classic", "filters"]),
     ]
 
 
