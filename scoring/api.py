@@ -37,21 +37,32 @@ def _play_out(play, check_words, edition):
     if check_words:
         lexicon = Lexicon.objects.engine_for(edition.code)
         if lexicon is None:
-            raise ScoringError(
-                gettext_noop("Aucune liste de mots n'est définie pour l'édition « %(code)s »."), code=edition.code
-            )
+            raise _no_word_list(edition)
         for word, scored in zip(words, play.words, strict=True):
             word["in_list"] = in_lexicon(scored, lexicon)
     return {"score": play.score, "tiles_placed": play.tiles_placed, "bonus": play.bonus, "words": words}
 
 
+def _no_word_list(edition) -> ScoringError:
+    return ScoringError(
+        gettext_noop("Aucune liste de mots n'est définie pour l'édition « %(code)s »."), code=edition.code
+    )
+
+
 def _index_for(edition):
     index = move_index(edition.code)
     if index is None:
-        raise ScoringError(
-            gettext_noop("Aucune liste de mots n'est définie pour l'édition « %(code)s »."), code=edition.code
-        )
+        raise _no_word_list(edition)
     return index
+
+
+def _searched(search):
+    """What `search()` found, and None, or what it had found when its time ran out, and the French sentence that
+    says so: the answer's `complete` and `detail`."""
+    try:
+        return search(), None
+    except OutOfTime as stopped:
+        return stopped.found, stopped.translated(gettext)
 
 
 @router.post(
@@ -69,13 +80,11 @@ def top(request, payload: TopIn):
     rules = RuleSet.objects.engine()
     board = replay(payload.board, edition, rules, strict=True).board
     index = _index_for(edition)
-    detail = None
-    try:
-        ranking = best_moves(
+    ranking, detail = _searched(
+        lambda: best_moves(
             board, payload.rack, edition, index, rules, limit=payload.limit, time_limit=settings.SEARCH_TIME_LIMIT
         )
-    except OutOfTime as stopped:
-        ranking, detail = stopped.found, stopped.translated(gettext)
+    )
     plays = [candidate.play(board, edition, rules) for candidate in ranking.moves]
     moves = [{"move": play.move.notation, **_play_out(play, False, edition)} for play in plays]
     return {"moves": moves, "count": ranking.count, "complete": detail is None, "detail": detail}
@@ -93,10 +102,8 @@ def top(request, payload: TopIn):
 def words(request, payload: WordsIn):
     edition = Edition.objects.engine(payload.edition)
     index = _index_for(edition)
-    detail = None
-    try:
-        found = words_from_letters(payload.letters, edition, index, time_limit=settings.SEARCH_TIME_LIMIT)
-    except OutOfTime as stopped:
-        found, detail = stopped.found, stopped.translated(gettext)
+    found, detail = _searched(
+        lambda: words_from_letters(payload.letters, edition, index, time_limit=settings.SEARCH_TIME_LIMIT)
+    )
     words = [{"word": w.word, "values": list(w.values), "total": w.total} for w in found]
     return {"words": words, "count": len(found), "complete": detail is None, "detail": detail}
