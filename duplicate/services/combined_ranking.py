@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.core.cache import cache
 
-from scoring.engine.ranking import move_points, percent_of, rank_points, shared_places
+from scoring.engine.ranking import against_tops, move_points, rank_points, shared_places
 from scoring.models import RuleSet
 
 from ..models import Result, Session, Simultane
@@ -202,9 +202,7 @@ def ranking(simultane: Simultane, *, detail: bool = False) -> Ranking:
                 session_id=room.session.pk,
                 series=player.series,
                 licence=player.licence,
-                total=ranked.total,
-                gap=ranked.total - tops_total,
-                percent=percent_of(ranked.total, tops_total),
+                **against_tops(ranked.total, tops_total),
                 solos=ranked.solos,
                 absent=player.absent,
                 moves=counted,

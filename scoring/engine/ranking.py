@@ -176,7 +176,7 @@ def rank_points(points: dict[object, list[MovePoints]], *, tops: list[int]) -> l
     rows = [
         RankingRow(
             player=player,
-            **_against_tops(total, top_total),
+            **against_tops(total, top_total),
             place=place,
             solos=solo_counts[player],
             solo_points=solo_points,
@@ -203,7 +203,7 @@ def combine(sessions: list[tuple[list[int], dict]]) -> list[CombinedRow]:
     rows = [
         CombinedRow(
             player=player,
-            **_against_tops(total, top_total),
+            **against_tops(total, top_total),
             place=place,
             session_totals=session_totals[player],
         )
@@ -255,7 +255,7 @@ def rank_season(sessions: list[tuple[int, dict]], *, best: int | None, by_percen
     return sorted(rows, key=lambda row: (row.place, row.player))
 
 
-def _against_tops(total: int, top_total: int) -> dict:
+def against_tops(total: int, top_total: int) -> dict:
     """A total beside the sum of the tops: the gap (0 for whoever found every top) and the percentage."""
     return {"total": total, "gap": total - top_total, "percent": percent_of(total, top_total)}
 
