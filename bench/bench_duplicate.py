@@ -767,10 +767,23 @@ def _writes_report(w) -> dict:
     }
 
 
+def _stored(run) -> str:
+    """What a room's run left in the database: its results, and how many were lost, doubled or wrong."""
+    return f"{run['results']} results, {run['lost']} lost, {run['doubled']} doubled, {run['wrong']} wrong"
+
+
+def _all_stored(run) -> bool:
+    return run["results"] == ROOM_PLAYERS and not (run["lost"] or run["doubled"] or run["wrong"])
+
+
+def _paced_target(run) -> str:
+    """A paced run's latency against its target, at the rate offered."""
+    met = verdict(run["p95"] < TARGET_P95_MS)
+    return f"(p95 < {TARGET_P95_MS} ms at {TARGET_SUBMISSIONS_PER_SECOND}/s offered: {met})"
+
+
 def _rooms_report(f) -> dict:
     api, paced, pages = f["api"], f["api_paced"], f["pages"]
-    api_clean = api["results"] == ROOM_PLAYERS and not (api["lost"] or api["doubled"] or api["wrong"])
-    pages_clean = pages["results"] == ROOM_PLAYERS and not (pages["lost"] or pages["doubled"] or pages["wrong"])
     return {
         "API room (PUT .../scores, 1 player a request)": f"{api['rate']:.0f} submissions/s, {ROOM_PLAYERS} in "
         f"{api['wall']:.2f} s (target ≥ {TARGET_SUBMISSIONS_PER_SECOND}/s: "
@@ -779,27 +792,21 @@ def _rooms_report(f) -> dict:
         f"(target p95 < {TARGET_P95_MS} ms: {verdict(api['p95'] < TARGET_P95_MS)})",
         "API errors": f"{api['errors']} of {ROOM_PLAYERS} (statuses {', '.join(api['statuses'])}) "
         f"(target 0: {verdict(api['errors'] == 0)})",
-        "API results in database": f"{api['results']} results, {api['lost']} lost, {api['doubled']} doubled, "
-        f"{api['wrong']} wrong score; session version +{api['version_delta']} "
-        f"(target exactly {ROOM_PLAYERS}, none lost/doubled: {verdict(api_clean)})",
+        "API results in database": f"{_stored(api)} score; session version +{api['version_delta']} "
+        f"(target exactly {ROOM_PLAYERS}, none lost/doubled: {verdict(_all_stored(api))})",
         "API room paced at 200/s (open loop)": f"{paced['rate']:.0f} submissions/s achieved, p50 {paced['p50']} ms, "
-        f"p95 {paced['p95']} ms, max {paced['max']} ms from each one's due time "
-        f"(p95 < {TARGET_P95_MS} ms at {TARGET_SUBMISSIONS_PER_SECOND}/s offered: "
-        f"{verdict(paced['p95'] < TARGET_P95_MS)}); {paced['errors']} errors; {paced['results']} results, "
-        f"{paced['lost']} lost, {paced['doubled']} doubled, {paced['wrong']} wrong; version +{paced['version_delta']}",
+        f"p95 {paced['p95']} ms, max {paced['max']} ms from each one's due time {_paced_target(paced)}; "
+        f"{paced['errors']} errors; {_stored(paced)}; version +{paced['version_delta']}",
         "API room paced, CPU a submission": _cpu_text(paced["cpu"]),
         "phone pages room paced at 200/s (open loop, GET page + POST score)": f"{pages['rate']:.0f} entries/s "
         f"achieved, {ROOM_PLAYERS} in {pages['wall']:.2f} s; p50 {pages['p50']} ms, p95 {pages['p95']} ms, "
-        f"max {pages['max']} ms from each entry's due time to the POST's answer "
-        f"(p95 < {TARGET_P95_MS} ms at {TARGET_SUBMISSIONS_PER_SECOND}/s offered: "
-        f"{verdict(pages['p95'] < TARGET_P95_MS)})",
+        f"max {pages['max']} ms from each entry's due time to the POST's answer {_paced_target(pages)}",
         "phone pages latency, each request": f"page GET p50 {pages['get_p50']} ms, p95 {pages['get_p95']} ms; "
         f"POST p50 {pages['post_p50']} ms, p95 {pages['post_p95']} ms; page GET alone {pages['get_quiet_median']} ms",
         "phone pages paced, CPU an entry (GET + POST)": _cpu_text(pages["cpu"]),
         "phone pages errors and results": f"{pages['errors']} errors (statuses {', '.join(pages['statuses'])}); "
-        f"{pages['results']} results, {pages['lost']} lost, {pages['doubled']} doubled, {pages['wrong']} wrong; "
-        f"version +{pages['version_delta']} (target 0 errors, exactly {ROOM_PLAYERS}, none lost/doubled/wrong: "
-        f"{verdict(pages_clean and pages['errors'] == 0)})",
+        f"{_stored(pages)}; version +{pages['version_delta']} (target 0 errors, exactly {ROOM_PLAYERS}, none "
+        f"lost/doubled/wrong: {verdict(_all_stored(pages) and pages['errors'] == 0)})",
     }
 
 
