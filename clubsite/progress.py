@@ -25,6 +25,14 @@ class ProgressFilters:
     start: datetime.date | None = None
     end: datetime.date | None = None
 
+    def in_period(self, queryset, day: str):
+        """`queryset` kept to the period, `day` the lookup of its rows' date ("session__date")."""
+        if self.start is not None:
+            queryset = queryset.filter(**{f"{day}__gte": self.start})
+        if self.end is not None:
+            queryset = queryset.filter(**{f"{day}__lte": self.end})
+        return queryset
+
     def description(self) -> str:
         """What the page counts, in words ("Club de Lyon · du 1 mars 2026 au 31 mai 2026"); "" for everything."""
         start, end = (formats.date_format(day, "j F Y") if day else "" for day in (self.start, self.end))

@@ -123,11 +123,7 @@ def member_progress(user, filters: ProgressFilters) -> DuplicateProgress:
     seats = seats.select_related("session__edition", "session__rule_set", "session__club")
     if filters.club is not None:
         seats = seats.filter(session__club=filters.club)
-    if filters.start is not None:
-        seats = seats.filter(session__date__gte=filters.start)
-    if filters.end is not None:
-        seats = seats.filter(session__date__lte=filters.end)
-    seats = list(seats.order_by("-session__date", "-session__pk"))
+    seats = list(filters.in_period(seats, "session__date").order_by("-session__date", "-session__pk"))
     sessions = [seat.session for seat in seats]
     editions = {code: Edition.objects.engine(code) for code in {session.edition.code for session in sessions}}
     rules = {code: RuleSet.objects.engine(code) for code in {session.rule_set.code for session in sessions}}

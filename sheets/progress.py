@@ -86,11 +86,7 @@ def member_progress(user, filters: ProgressFilters) -> ClassicProgress:
     """His finished games within the period of `filters`, newest first, in three queries and one more for each
     rule set among them."""
     seats = Player.objects.filter(member=user, game__finished_at__isnull=False).select_related("game__rule_set")
-    if filters.start is not None:
-        seats = seats.filter(game__created_at__date__gte=filters.start)
-    if filters.end is not None:
-        seats = seats.filter(game__created_at__date__lte=filters.end)
-    seats = list(seats.order_by("-game__created_at", "-game__pk"))
+    seats = list(filters.in_period(seats, "game__created_at__date").order_by("-game__created_at", "-game__pk"))
     games = [seat.game_id for seat in seats]
     players: dict[int, list[Player]] = {pk: [] for pk in games}
     for player in Player.objects.filter(game__in=games).select_related("member").order_by("game", "position"):
