@@ -235,7 +235,8 @@ NOT_PAGES = {
     "api_token_delete",
 }  # fmt: skip
 PAGE_NAMES = {
-    "counter", "grid", "words", "help", "help_points", "help_sheet", "help_letters", "profile", "progress", "signup", "login", "password_change", "password_change_done",
+    "counter", "grid", "words", "help", "help_points", "help_sheet", "help_letters", "profile", "progress", "signup",
+    "login", "password_change", "password_change_done",
     "password_reset", "password_reset_done", "signup_sent", "password_reset_confirm", "password_reset_complete",
     "clubs",
     "club_detail", "sheets:history", "sheets:new", "sheets:import", "sheets:local", "sheets:game", "sheets:counter",
