@@ -36,6 +36,17 @@ def _iso_text(value):
     raise PydanticCustomError("datetime_type", "an ISO 8601 date and time")
 
 
+def _digits(value):
+    """An id in a path is written with digits only: "27.0", "+27" or " 27" (which pydantic's lax mode reads as 27,
+    issue 23's trial) are not ids."""
+    if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+        raise PydanticCustomError("int_parsing", "digits")
+    return value
+
+
+# An operation's id in its path (a session's, a move's number, a player's): digits, read as a whole number.
+PathId = Annotated[int, BeforeValidator(_digits)]
+
 # A date and time of a body: its ISO 8601 text, nothing else.
 IsoDateTime = Annotated[datetime.datetime, BeforeValidator(_iso_text), Strict(False)]
 

@@ -4,6 +4,8 @@ from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.errors import HttpError
 
+from clubsite.schemas import PathId
+
 from ..models import Player
 from ..recap import player_recap
 from ..schemas import PlayerRecapOut
@@ -18,7 +20,7 @@ router = Router()
     summary="Récapitulatif d'un joueur",
     operation_id="duplicate_api_player_recap_get",
 )
-def player_recap_get(request, pk: int, player_id: int):
+def player_recap_get(request, pk: PathId, player_id: PathId):
     """One player's moves beside the tops, with his running total and percentage (as the ranking counts them:
     solos, avertissements and penalties included); while the session is played, its moves closed only. Read by
     the session's organisers and by the member linked to that player; 404 for anyone else."""

@@ -3,6 +3,8 @@
 from django.http import HttpResponse
 from ninja import Router
 
+from clubsite.schemas import PathId
+
 from ..exports import build, filename
 from ..schemas import RankingOut
 from ..services import rankings
@@ -36,7 +38,7 @@ def _ranking(session):
     summary="Classement",
     operation_id="duplicate_api_ranking",
 )
-def ranking(request, pk: int):
+def ranking(request, pk: PathId):
     return _ranking(session_for(request, pk))
 
 
@@ -46,7 +48,7 @@ def ranking(request, pk: int):
     response={200: None, **ERRORS},
     operation_id="duplicate_api_ranking_csv",
 )
-def ranking_csv(request, pk: int):
+def ranking_csv(request, pk: PathId):
     session = session_for(request, pk)
     response = HttpResponse(build(session, "csv"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename(session, "csv")}"'

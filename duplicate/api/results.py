@@ -7,6 +7,8 @@ from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import HttpError
 
+from clubsite.schemas import PathId
+
 from ..errors import DuplicateError
 from ..models import Player, Round
 from ..schemas import ResultOut, ResultPatch, ResultsOut, ScoresIn, ScoresOut
@@ -23,7 +25,7 @@ router = Router()
     summary="Saisir des scores",
     operation_id="duplicate_api_scores_put",
 )
-def scores_put(request, pk: int, number: int, payload: ScoresIn):
+def scores_put(request, pk: PathId, number: PathId, payload: ScoresIn):
     """One score per player and move; sending it again replaces it. A refused score changes nothing in the request."""
     round_ = round_for_organiser(request, pk, number)
     entries = [result_services.Entry(entry.player, entry.score, entry.move or "") for entry in payload.scores]
@@ -52,7 +54,7 @@ def _result_out(result) -> dict | None:
     summary="Tous les résultats",
     operation_id="duplicate_api_results",
 )
-def results(request, pk: int):
+def results(request, pk: PathId):
     """The whole game: every move, and for each player his result on each (null where none), in three queries.
     Whoever reads the session's recap reads them: its organisers, its club's members, its players (those of a move
     being played once its top is revealed)."""
@@ -82,7 +84,7 @@ def results(request, pk: int):
     summary="Corriger un résultat",
     operation_id="duplicate_api_result_patch",
 )
-def result_patch(request, pk: int, number: int, player_id: int, payload: ResultPatch):
+def result_patch(request, pk: PathId, number: PathId, player_id: PathId, payload: ResultPatch):
     """Any of score, move, warning, penalty, zero, on any move (not only the last); kept in the history."""
     session = session_for(request, pk, write=True)
     round_ = get_object_or_404(Round, session=session, number=number)

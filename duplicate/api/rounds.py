@@ -6,7 +6,7 @@ from ninja import Router, Status
 from ninja.errors import HttpError
 
 from clubsite import throttling
-from clubsite.schemas import ErrorOut
+from clubsite.schemas import ErrorOut, PathId
 
 from ..errors import DuplicateError, SessionClosed
 from ..models import Round
@@ -23,7 +23,7 @@ router = Router()
     summary="Tirer un coup",
     operation_id="duplicate_api_round_create",
 )
-def round_create(request, pk: int, payload: RoundIn):
+def round_create(request, pk: PathId, payload: RoundIn):
     """The next move's draw, typed or drawn by the server; `{}` in a session playing a game (a simultané's room, a
     game file, a replay) draws the game's next move. A draw never reveals its top: the game's comes with
     `PUT …/rounds/{n}/top` and `{}` once the move is played, and a `top` sent with a game's draw is refused (422).
@@ -52,7 +52,7 @@ def round_create(request, pk: int, payload: RoundIn):
     summary="Placer ou révéler le top",
     operation_id="duplicate_api_round_top",
 )
-def round_top(request, pk: int, number: int, payload: RoundTopIn):
+def round_top(request, pk: PathId, number: PathId, payload: RoundTopIn):
     """The top of the last move, placed or corrected (a move drawn without it); `{}` in a session playing a game
     reveals the game's top once the move is played (its draw never does)."""
     round_ = round_for_organiser(request, pk, number)
@@ -75,7 +75,7 @@ def round_top(request, pk: int, number: int, payload: RoundTopIn):
     summary="Annuler le dernier coup",
     operation_id="duplicate_api_round_delete",
 )
-def round_delete(request, pk: int, number: int):
+def round_delete(request, pk: PathId, number: PathId):
     """The last move only, while it has no result; otherwise 409."""
     session = session_for(request, pk, write=True)
     round_ = get_object_or_404(Round, session=session, number=number)

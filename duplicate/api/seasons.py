@@ -4,6 +4,8 @@ from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.errors import HttpError
 
+from clubsite.schemas import PathId
+
 from ..models import Season
 from ..schemas import SeasonRankingOut
 from ..services import seasons
@@ -18,7 +20,7 @@ router = Router()
     summary="Classement de saison",
     operation_id="duplicate_api_season_ranking",
 )
-def season_ranking(request, pk: int):
+def season_ranking(request, pk: PathId):
     """A club's season, as its page shows it: read by the club's members; 404 for anyone else."""
     season = Season.objects.visible_to(request.user).filter(pk=pk).first()
     if season is None:

@@ -9,6 +9,7 @@ from ninja.errors import HttpError, Throttled
 
 from clubsite.invitations import invitation_refusal
 from clubsite.models import Club
+from clubsite.schemas import PathId
 from scoring.models import Edition, RuleSet
 
 from ..errors import DuplicateError
@@ -112,7 +113,7 @@ def session_create(request, payload: SessionIn):
     summary="Terminer la séance",
     operation_id="duplicate_api_session_finish",
 )
-def session_finish(request, pk: int):
+def session_finish(request, pk: PathId):
     """A finished session answers 409 to every write until it is reopened."""
     return _change_state(request, pk, sessions.session_finish)
 
@@ -123,7 +124,7 @@ def session_finish(request, pk: int):
     summary="Rouvrir la séance",
     operation_id="duplicate_api_session_reopen",
 )
-def session_reopen(request, pk: int):
+def session_reopen(request, pk: PathId):
     return _change_state(request, pk, sessions.session_reopen)
 
 
@@ -142,7 +143,7 @@ def _change_state(request, pk, change):
     summary="Historique",
     operation_id="duplicate_api_session_history",
 )
-def session_history(request, pk: int):
+def session_history(request, pk: PathId):
     """Every change, newest first: who, when, which move and player, old → new. For the session's organisers."""
     session = session_for(request, pk)
     if not session.is_organiser(request.user):
@@ -170,6 +171,6 @@ def session_history(request, pk: int):
     summary="Fichier de partie",
     operation_id="duplicate_api_session_game",
 )
-def session_game(request, pk: int):
+def session_game(request, pk: PathId):
     """The session's game as a game file (README, "Fichier de partie"): the moves whose top is placed."""
     return sheet.game_document(session_for(request, pk))

@@ -10,6 +10,7 @@ from ninja import Router, Status
 from ninja.errors import HttpError
 
 from clubsite.models import Club
+from clubsite.schemas import PathId
 from scoring.models import Edition, RuleSet
 
 from .. import games
@@ -86,7 +87,7 @@ def simultane_create(request, payload: SimultaneIn):
     summary="Classement du simultané",
     operation_id="duplicate_api_simultane_ranking",
 )
-def simultane_ranking(request, pk: int, club: str = "", series: str = ""):
+def simultane_ranking(request, pk: PathId, club: str = "", series: str = ""):
     """Every room's players together, live, on the moves every registered room has closed; `club` (its id, address or
     name) or `series` rank one club's rooms or one series among themselves. Ties share the place."""
     simultane = Simultane.objects.visible_to(request.user).filter(pk=pk).first()
