@@ -183,20 +183,34 @@ def _line_record(game, kind, points, player, move, detail, tiles):
     _refuse_if_finished(game)
     # The sheet (a replay of every line) only when the turn or the bag is needed: an import names each player.
     sheet = build_sheet(game) if player is None or kind == Line.Kind.EXCHANGE else None
-    player = player or sheet.turn
-    rules = game.engine_rules()
+    line = _turn_line(
+        game,
+        game.engine_rules(),
+        kind=kind,
+        points=points,
+        player=player or sheet.turn,
+        bag=sheet.bag if sheet else None,
+        move=move,
+        detail=detail,
+        tiles=tiles,
+    )
+    line.save()
+    return line
+
+
+def _turn_line(game, rules, *, kind, points, player, bag, move="", detail="", tiles=()) -> Line:
+    """A turn's line as the rules take it, not yet saved: a play's points within the rules, an exchange only with
+    enough tiles in the `bag` (None: unknown, not checked), no points for the other turns."""
     if kind == Line.Kind.PLAY and not 0 <= points <= rules.max_move_points:
         raise SheetError(_("Un coup vaut de 0 à %(max)d points.") % {"max": rules.max_move_points})
-    if kind == Line.Kind.EXCHANGE and sheet.bag is not None and not rules.exchange_allowed(sheet.bag):
+    if kind == Line.Kind.EXCHANGE and bag is not None and not rules.exchange_allowed(bag):
         raise SheetError(
             _("Changer est refusé : il reste %(bag)d jetons dans le sac, il en faut au moins %(min)d.")
-            % {"bag": sheet.bag, "min": rules.exchange_min_bag}
+            % {"bag": bag, "min": rules.exchange_min_bag}
         )
     if kind != Line.Kind.PLAY:
         points, move, detail, tiles = 0, "", "", ()
-    return Line.objects.create(
-        game=game, player=player, kind=kind, points=points, move=move, detail=detail, tiles=list(tiles)
-    )
+    return Line(game=game, player=player, kind=kind, points=points, move=move, detail=detail, tiles=list(tiles))
 
 
 def board_place(*, game: Game, move: str, after: int | None = None):
@@ -211,22 +225,31 @@ def challenge_record(*, game: Game, challenger: Player, words: int = 1, after: i
     """A challenge of a valid word costs the challenger the rules' penalty per word, without using a turn."""
     with _writing(game, after):
         _refuse_if_finished(game)
-        rules = game.engine_rules()
-        if not rules.challenge_penalty:
-            raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
-        if not 1 <= words <= CHALLENGE_MAX_WORDS:
-            raise SheetError(_("De 1 à %(max)d mots contestés.") % {"max": CHALLENGE_MAX_WORDS})
-        return Line.objects.create(
-            game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words
-        )
+        line = _challenge_line(game, game.engine_rules(), challenger, words)
+        line.save()
+        return line
+
+
+def _challenge_line(game, rules, challenger: Player, words: int) -> Line:
+    if not rules.challenge_penalty:
+        raise SheetError(_("Ces règles ne prévoient pas de pénalité de contestation."))
+    if not 1 <= words <= CHALLENGE_MAX_WORDS:
+        raise SheetError(_("De 1 à %(max)d mots contestés.") % {"max": CHALLENGE_MAX_WORDS})
+    return Line(game=game, player=challenger, kind=Line.Kind.CHALLENGE, points=-rules.challenge_penalty * words)
 
 
 def penalty_record(*, game: Game, player: Player, points: int, after: int | None = None):
     with _writing(game, after):
         _refuse_if_finished(game)
-        if not 1 <= points <= PENALTY_MAX_POINTS:
-            raise SheetError(PENALTY_RANGE % {"max": PENALTY_MAX_POINTS})
-        return Line.objects.create(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
+        line = _penalty_line(game, player, points)
+        line.save()
+        return line
+
+
+def _penalty_line(game, player: Player, points: int) -> Line:
+    if not 1 <= points <= PENALTY_MAX_POINTS:
+        raise SheetError(PENALTY_RANGE % {"max": PENALTY_MAX_POINTS})
+    return Line(game=game, player=player, kind=Line.Kind.PENALTY, points=-points)
 
 
 def line_update_points(*, line: Line, points: int):
@@ -338,9 +361,9 @@ def game_reopen(*, game: Game):
 
 def game_import_local(*, owner, local) -> Game:
     """ "Enregistrer dans mon compte": a game kept in the browser (a `sheets.schemas.LocalGameIn`, already checked
-    by `sheets.local.check_local_game`) becomes one of the member's games. Each line goes through the functions a
-    member's own sheet uses, so the rules are checked as if typed here; a refused line refuses the whole game,
-    nothing written."""
+    by `sheets.local.check_local_game`) becomes one of the member's games. Each line is checked by the rules a
+    member's own sheet applies, as if typed here; a refused line refuses the whole game, nothing written. The lines
+    are written together once all are checked: a game of 400 lines costs a few queries, not a replay a line."""
     with transaction.atomic():
         game, _switched = game_create(
             owner=owner,
@@ -351,9 +374,14 @@ def game_import_local(*, owner, local) -> Game:
         if local.started:
             Game.objects.filter(pk=game.pk).update(created_at=local.started)
         players = list(game.players.all())
+        rules = game.engine_rules()
+        # The browser's lines place no tile: the bag is the empty sheet's until a play, whose tiles are unknown,
+        # leaves it unknown (as build_sheet says of a sheet with a play typed as points only).
+        bag = build_sheet(game).bag
+        lines = []
         for number, local_line in enumerate(local.lines, start=1):
             try:
-                line = _record_local_line(game, players[local_line.player], local_line)
+                line = _local_line(game, rules, players[local_line.player], local_line, bag)
             except SheetError as error:
                 raise SheetError(
                     _("Ligne %(number)d : %(reason)s") % {"number": number, "reason": clause(str(error))}
@@ -363,17 +391,21 @@ def game_import_local(*, owner, local) -> Game:
                     _("Ligne %(number)d : %(points)d points sur la feuille, %(rule)d selon les règles.")
                     % {"number": number, "points": local_line.points, "rule": line.points}
                 )
+            lines.append(line)
+            if line.kind == Line.Kind.PLAY:
+                bag = None
+        Line.objects.bulk_create(lines)
         if local.racks is not None:
             game_finish(game=game, racks=dict(enumerate(local.racks)))
     return game
 
 
-def _record_local_line(game: Game, player: Player, local_line) -> Line:
+def _local_line(game: Game, rules, player: Player, local_line, bag: int | None) -> Line:
     if local_line.kind == Line.Kind.PENALTY:
-        return penalty_record(game=game, player=player, points=-local_line.points)
+        return _penalty_line(game, player, -local_line.points)
     if local_line.kind == Line.Kind.CHALLENGE:
-        return challenge_record(game=game, challenger=player, words=local_line.words)
-    return line_record(game=game, kind=local_line.kind, points=local_line.points, player=player)
+        return _challenge_line(game, rules, player, local_line.words)
+    return _turn_line(game, rules, kind=local_line.kind, points=local_line.points, player=player, bag=bag)
 
 
 def _refuse_if_finished(game: Game):
