@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -18,7 +18,7 @@ from ..models import Player, Result, Round
 from ..services import bulletins as bulletin_services
 from ..services import results
 from .access import get_session_for_organiser
-from .console import organiser_action
+from .console import console_url, organiser_action, page_context, players_page
 from .inputs import query_int, valid_data
 
 
@@ -68,7 +68,7 @@ def result_enter(request, session, number, player_pk):
     if not request.htmx:
         if note:
             messages.success(request, f"{player.name} : {note}")
-        return None
+        return redirect(console_url(request, session))
     bulletins = bulletin_services.bulletins(round_)
     return _result_row(request, session, round_, player, answer="result-answer", row_note=note, bulletins=bulletins)
 
@@ -83,6 +83,7 @@ def bulletin_enter(request, session, number):
     context = {
         "session": session,
         "entry_round": round_,
+        **page_context(query_int(request, "joueurs") or 1),
         "table": table,
         "table_is_number": table.strip().isascii() and table.strip().isdigit(),
         "entry": entry,
@@ -95,7 +96,7 @@ def bulletin_enter(request, session, number):
         context["bulletin_error"] = str(error)
         return render(request, "duplicate/session.html#bulletin-line", context, status=error.status)
     if not request.htmx:
-        return None
+        return redirect(console_url(request, session))
     done = _("%(name)s : %(score)d.") % {"name": player.name, "score": result.score}
     if player.table is not None:
         done = _("Table %(table)s, %(name)s : %(score)d.") % {
@@ -125,12 +126,16 @@ def console_poll(request, pk, number):
     if request.GET.get("v") == str(session.version) and (since is None or not changed.exists()):
         return HttpResponse(status=204)
     round_ = get_object_or_404(Round, session=session, number=number)
+    players = list(session.players.all())
+    page, _pages, shown = players_page(request, players)
     context = {
         "session": session,
         "entry_round": round_,
+        **page_context(page),
         "now": timezone.now(),
-        "bulletins": bulletin_services.bulletins(round_),
-        "changed": changed.select_related("player")[:500],
+        "bulletins": bulletin_services.bulletins(round_, players),
+        # The rows of the console's page only: the others are not on it.
+        "changed": changed.filter(player__in=[player.pk for player in shown]).select_related("player"),
         "oob": True,
     }
     return render(request, "duplicate/session.html#poll-answer", context)
@@ -139,7 +144,8 @@ def console_poll(request, pk, number):
 def _result_row(request, session, round_, player, status=200, answer="result-row", **extra):
     """The player's row as the server holds it, alone or in the `answer` partial that draws it with others."""
     result = round_.results.filter(player=player).first()
-    context = {"session": session, "entry_round": round_, "player": player, "result": result, **extra}
+    page = page_context(query_int(request, "joueurs") or 1)
+    context = {"session": session, "entry_round": round_, "player": player, "result": result, **page, **extra}
     return render(request, f"duplicate/session.html#{answer}", context, status=status)
 
 

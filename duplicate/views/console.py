@@ -5,7 +5,9 @@ the field concerned."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from ninja.errors import Throttled
@@ -18,10 +20,14 @@ from scoring.engine.tracking import track
 from ..errors import Conflict, DuplicateError
 from ..forms import PlayerForm
 from ..models import Round, Session
-from ..services import board, bulletins, rankings, rounds
+from ..services import board, bulletins, rounds
 from .access import get_session_for_organiser
 from .exports import EXPORT_LABELS
-from .inputs import query_int
+from .inputs import query_int, query_page
+
+# The players a page of the console draws (their bulletins, and their rows under "Gérer les joueurs"), ?joueurs=N: a
+# room of 2,000 is twenty pages, each drawn in a fraction of a second, where the whole room took 10 s and 6.6 MB.
+CONSOLE_PAGE_PLAYERS = 100
 
 
 @login_required
@@ -36,7 +42,6 @@ def session_detail(request, pk):
 
 
 def _session_context(request, session, **extra):
-    rows, tops_total = rankings.ranking(session)
     position = board.position(session)
     current = session.current_round()
     # ?coup=N shows an earlier move's results to correct them; the current move's otherwise.
@@ -46,6 +51,7 @@ def _session_context(request, session, **extra):
     if entry_round:
         results = {result.player_id: result for result in entry_round.results.all()}
     players = list(session.players.all())
+    page, pages, shown = players_page(request, players)
     return {
         "board_rows": board_rows(position.board),
         "tracking": track(session.edition_engine, [tile for _index, tile in position.board.tiles()]),
@@ -54,13 +60,17 @@ def _session_context(request, session, **extra):
         "current": current,
         "entry_round": entry_round,
         "again_name": _next_name(session.name),
-        "players": [(player, results.get(player.pk)) for player in players],
+        "players": [(player, results.get(player.pk)) for player in shown],
+        **page_context(page),
+        "pages": pages,
+        "shown_from": (page - 1) * CONSOLE_PAGE_PLAYERS + 1,
+        "shown_to": (page - 1) * CONSOLE_PAGE_PLAYERS + len(shown),
+        "player_count": len(players),
         "untabled": any(player.table is None for player in players),
         "phase": session.phase(current, timezone.now()),
         "now": timezone.now(),
         "bulletins": bulletins.bulletins(entry_round, players, results) if entry_round else None,
-        "ranking": rows,
-        "tops_total": tops_total,
+        "tops_total": sum(round_.top_score for round_ in position.rounds if round_.top_score is not None),
         "position": position,
         "export_kinds": EXPORT_LABELS,
         # A session playing a game, past its last move: "Terminer la séance" rather than a draw that cannot come.
@@ -69,6 +79,31 @@ def _session_context(request, session, **extra):
         "managing_players": request.GET.get("gerer") == "joueurs",
         **extra,
     }
+
+
+def players_page(request, players: list) -> tuple[int, range, list]:
+    """The console's page of the session's `players` (all of them, in order) asked by ?joueurs=N: its number, the
+    pages to link to, and the players it shows."""
+    page, pages = query_page(request, "joueurs", len(players), CONSOLE_PAGE_PLAYERS)
+    return page, pages, players[(page - 1) * CONSOLE_PAGE_PLAYERS : page * CONSOLE_PAGE_PLAYERS]
+
+
+def page_context(page: int) -> dict:
+    """What the console's rows need to post back to their page of players: its number, and `page_query`, what the
+    forms' addresses carry to come back to it (nothing on the first page)."""
+    return {"page": page, "page_query": f"?joueurs={page}" if page > 1 else ""}
+
+
+def console_url(request, session, *, managing=False) -> str:
+    """The console at the page of players the request came from (?joueurs=N); `managing`: with "Gérer les
+    joueurs" kept open (?gerer=joueurs), scrolled to it."""
+    query = {"gerer": "joueurs"} if managing else {}
+    if (page := query_int(request, "joueurs") or 1) > 1:
+        query["joueurs"] = page
+    url = reverse("duplicate:session", args=[session.pk])
+    if query:
+        url = f"{url}?{urlencode(query)}"
+    return f"{url}#gerer-joueurs" if managing else url
 
 
 def _next_name(name: str) -> str:

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -13,7 +12,7 @@ from ..forms import PlayerForm, PlayersForm
 from ..models import Player
 from ..player_lines import invited_names, parse_player_lines
 from ..services import players as player_services
-from .console import organiser_action, rate_refused
+from .console import console_url, organiser_action, rate_refused
 from .inputs import valid_data
 
 
@@ -36,7 +35,7 @@ def player_edit(request, session, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     player_services.player_update(player=player, **valid_data(PlayerForm(request.POST)), by=request.user)
     messages.success(request, _("%(name)s : modifications enregistrées.") % {"name": player.name})
-    return _back_to_managing_players(session)
+    return _back_to_managing_players(request, session)
 
 
 @organiser_action
@@ -44,10 +43,10 @@ def player_remove(request, session, player_pk):
     player = get_object_or_404(Player, session=session, pk=player_pk)
     player_services.player_remove(player=player, by=request.user)
     messages.success(request, _("%(name)s est retiré de la séance.") % {"name": player.name})
-    return _back_to_managing_players(session)
+    return _back_to_managing_players(request, session)
 
 
-def _back_to_managing_players(session):
-    """The console with "Gérer les joueurs" kept open (?gerer=joueurs), scrolled to it, the message said there:
-    the arbiter corrects one player after another."""
-    return redirect(f"{reverse('duplicate:session', args=[session.pk])}?gerer=joueurs#gerer-joueurs")
+def _back_to_managing_players(request, session):
+    """The console at the same page of players with "Gérer les joueurs" kept open (?gerer=joueurs), scrolled to
+    it, the message said there: the arbiter corrects one player after another."""
+    return redirect(console_url(request, session, managing=True))

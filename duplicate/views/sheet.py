@@ -15,7 +15,7 @@ from ..services import replays, results
 from ..services import sheet as sheet_services
 from .access import get_player_for_recap, get_session_for_organiser
 from .console import organiser_action
-from .inputs import query_int
+from .inputs import query_int, query_page
 
 SHEET_PAGE_PLAYERS = 20
 
@@ -34,8 +34,7 @@ def session_sheet(request, pk):
 
 def _sheet_context(request, session, **extra):
     sheet = sheet_services.game_sheet(session, reader=request.user)
-    pages = max(1, -(-len(sheet.columns) // SHEET_PAGE_PLAYERS))
-    page = min(max(query_int(request, "joueurs") or 1, 1), pages)
+    page, pages = query_page(request, "joueurs", len(sheet.columns), SHEET_PAGE_PLAYERS)
     columns = sheet.columns[(page - 1) * SHEET_PAGE_PLAYERS : page * SHEET_PAGE_PLAYERS]
     failed = extra.get("cell_error") or {}
 
@@ -51,7 +50,7 @@ def _sheet_context(request, session, **extra):
         "columns": columns,
         "lines": lines,
         "page": page,
-        "pages": range(1, pages + 1) if pages > 1 else (),
+        "pages": pages,
         **extra,
     }
 

@@ -314,7 +314,7 @@ ENDPOINTS = {
             ),
         )
     ),
-    "duplicate:session": Endpoint(kwargs=_session, query=("coup",)),
+    "duplicate:session": Endpoint(kwargs=_session, query=("coup", "joueurs")),
     "duplicate:game": Endpoint(kwargs=_session),
     "duplicate:players_add": Endpoint(
         kwargs=_session, get=False, forms=(Form(lambda w: {"players": "3;Zoé"}, {"players": TEXT}),)
@@ -379,7 +379,7 @@ ENDPOINTS = {
     ),
     # The open session: a move whose top is revealed has no time left to start (409).
     "duplicate:timer": Endpoint(kwargs=lambda w: {"pk": w.open_session.pk}, get=False, forms=(Form(lambda w: {}, {}),)),
-    "duplicate:console_poll": Endpoint(kwargs=_round, query=("v", "depuis")),
+    "duplicate:console_poll": Endpoint(kwargs=_round, query=("v", "depuis", "joueurs")),
     "duplicate:top_grid": Endpoint(
         kwargs=_session,
         forms=(
