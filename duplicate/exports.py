@@ -9,11 +9,13 @@ import datetime
 import io
 import re
 import unicodedata
+from itertools import zip_longest
 
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -170,30 +172,44 @@ def _csv_text(value):
 
 
 def _workbook(top: list[list], header: list[str], rows: list[list], fixed: int, tops: bool) -> bytes:
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Classement"
-    for row in [*top, header, *rows]:
-        # openpyxl refuses the control characters XML cannot hold: they go rather than fail the export. A text
-        # is written as a text cell, as typed: Excel never runs it (openpyxl would make "=…" a formula).
-        sheet.append([ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in row])
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"
-            elif isinstance(cell.value, datetime.date):
-                cell.number_format = "DD/MM/YYYY"
+    """Written as it streams (openpyxl's write-only mode), the columns' widths taken from the values beforehand: a
+    workbook kept whole in memory looked for its last row at each row appended, 14 s of CPU for 2,000 players."""
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet("Classement")
+    # openpyxl refuses the control characters XML cannot hold: they go rather than fail the export.
+    lines = [
+        [ILLEGAL_CHARACTERS_RE.sub("", v) if isinstance(v, str) else v for v in row] for row in [*top, header, *rows]
+    ]
     header_row = len(top) + 1
-    bold = Font(bold=True)
-    for cell in [sheet["A1"], sheet["B1"], *sheet[header_row]]:
-        cell.font = bold
-    # The title, the header and the tops (if any) stay in view, and so do the first columns.
-    sheet.freeze_panes = sheet.cell(row=header_row + 1 + tops, column=fixed + 1)
-    for number, column in enumerate(sheet.iter_cols(min_row=header_row), start=1):
-        widest = max((len(str(cell.value)) for cell in column if cell.value is not None), default=0)
+    for number, column in enumerate(zip_longest(*lines[header_row - 1 :]), start=1):
+        widest = max((len(str(value)) for value in column if value is not None), default=0)
         sheet.column_dimensions[get_column_letter(number)].width = min(max(widest + 2, 6), 40)
+    # The title, the header and the tops (if any) stay in view, and so do the first columns.
+    sheet.freeze_panes = f"{get_column_letter(fixed + 1)}{header_row + 1 + tops}"
+    bold = Font(bold=True)
+    bolded = {1: 2, header_row: len(header)}  # the first line's label and value, the whole header
+    for number, line in enumerate(lines, start=1):
+        sheet.append(
+            [_typed_cell(sheet, v, bold if column < bolded.get(number, 0) else None) for column, v in enumerate(line)]
+        )
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def _typed_cell(sheet, value, font):
+    """A value as its cell: a text as a text cell, as typed, which Excel never runs (openpyxl would make "=…" a
+    formula); a date shown as 24/11/2026; a number as it is, unless `font` says how to draw it."""
+    if not isinstance(value, (str, datetime.date)) and font is None:
+        return value
+    cell = WriteOnlyCell(sheet, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    elif isinstance(value, datetime.date):
+        cell.number_format = "DD/MM/YYYY"
+    if font is not None:
+        cell.font = font
+    return cell
 
 
 def _cells(rows):
