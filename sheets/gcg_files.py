@@ -189,7 +189,10 @@ def game_from_gcg(
             invites=[(players[nick], members[position]) for position, nick in enumerate(nicks) if position in members],
         )
         invited = any(member != owner for member in members.values())
+        # The lines are kept here as they are read, and written together once the record is read through.
+        lines: list[Line] = []
         board = Board()
+        undo = None  # the last move laid and the board before it, which a phony withdrawn at once gives back
         last_play: dict[str, Line] = {}
         endings = []
         refused_racks = []
@@ -200,7 +203,11 @@ def game_from_gcg(
                     _("Ligne %(line)d : joueur inconnu « %(nick)s ».") % {"line": event.line, "nick": event.nick}
                 )
             if event.kind == "play":
+                before = board.copy()
                 line = _import_play(game, player, event, board, edition, rules, refused_racks)
+                lines.append(line)
+                if line.move:
+                    undo = (line, before)
                 if line.move and line.kind == Line.Kind.PLAY:
                     last_play[event.nick] = line
             elif event.kind == "phony":
@@ -209,8 +216,11 @@ def game_from_gcg(
                     withdrawn.kind, withdrawn.points, withdrawn.recorded_points = Line.Kind.WITHDRAWN, 0, None
                     withdrawn.detail = _("Coup retiré : %(move)s") % {"move": withdrawn.move}
                     withdrawn.move = ""
-                    withdrawn.save()
-                    board = _replay(game, edition, rules)
+                    if undo and undo[0] is withdrawn:
+                        board = undo[1]
+                    else:  # another move was laid since: the board again without the one withdrawn
+                        board = replay([line.move for line in lines if line.move], edition, rules).board
+                    undo = None
             elif event.kind == "end_rack":
                 endings.append(event)
             else:
@@ -220,7 +230,8 @@ def game_from_gcg(
                     "challenge": Line.Kind.CHALLENGE,
                 }.get(event.kind, Line.Kind.PENALTY)
                 rack = _rack(event, edition, rules, [], refused_racks) if kind in Line.TURN_KINDS else ""
-                Line.objects.create(game=game, player=player, kind=kind, points=event.score, rack=rack)
+                lines.append(Line(game=game, player=player, kind=kind, points=event.score, rack=rack))
+        Line.objects.bulk_create(lines)
         notes = _finish(game, players, endings, edition) if endings else []
     notes = [*refused_racks, *notes]
     return game, [*notes, str(services.INVITED)] if invited else notes
@@ -264,7 +275,8 @@ def _rack(event, edition, rules, placed: list[str], refused: list[str]) -> str:
 
 
 def _import_play(game, player, event, board, edition, rules, refused_racks) -> Line:
-    """A play re-scored on the board; one the engine cannot play keeps the written score and says why."""
+    """A play re-scored on the board, not yet saved; one the engine cannot play keeps the written score and says
+    why."""
     kind = Line.Kind.BOARD if event.tag == Line.Kind.BOARD else Line.Kind.PLAY
     try:
         play = board.play(gcg_move(event.position, event.word, board, edition), edition, rules)
@@ -286,7 +298,7 @@ def _import_play(game, player, event, board, edition, rules, refused_racks) -> L
         fields["recorded_points"] = event.score
         placed = [BLANK if tile.blank else tile.letter for _index, tile in play.placed] if "move" in fields else []
         fields["rack"] = _rack(event, edition, rules, placed, refused_racks)
-    return Line.objects.create(game=game, player=player, kind=kind, **fields)
+    return Line(game=game, player=player, kind=kind, **fields)
 
 
 def _finish(game, players: dict[str, Player], endings, edition) -> list[str]:
@@ -365,7 +377,3 @@ def _pragma_date(record):
     except ValueError:
         return None
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
-
-
-def _replay(game, edition, rules) -> Board:
-    return replay(game.lines.exclude(move="").order_by("pk").values_list("move", flat=True), edition, rules).board
