@@ -177,9 +177,13 @@ SEARCH_TIME_LIMIT = env_float("DJANGO_SEARCH_TIME_LIMIT", 3.0)
 # a game file naming them, players pasted or a session again with members, by a page or the API): one action
 # however many it names, so that an arbiter seats 200 players by @name in one paste, and thirty an hour, one every
 # two minutes, for an evening's games, while one account fills nobody's account page (clubsite/invitations.py).
-# Both are members' actions: a visitor invites nobody, and `throttling.refusal` reads its rate, the member's figure.
 _CLUB_INVITATION_RATE = env_rate("DJANGO_RATE_CLUB_INVITATION_MEMBER", "60/hour")
 _INVITATION_RATE = env_rate("DJANGO_RATE_INVITATION_MEMBER", "30/hour")
+# "import" is a GCG file sent to "Importer un fichier GCG" (members only), each of its up to 400 moves re-scored:
+# sixty an hour for a member bringing in a season's records one after the other.
+# The three are members' actions: a visitor invites and imports nothing, and `throttling.refusal` reads his rate,
+# the member's figure.
+_IMPORT_RATE = env_rate("DJANGO_RATE_IMPORT_MEMBER", "60/hour")
 NINJA_DEFAULT_THROTTLE_RATES = {
     "visitor_api": env_rate("DJANGO_RATE_API_VISITOR", "60/min"),
     "member_api": env_rate("DJANGO_RATE_API_MEMBER", "600/min"),
@@ -195,6 +199,8 @@ NINJA_DEFAULT_THROTTLE_RATES = {
     "member_club_invitation": _CLUB_INVITATION_RATE,
     "visitor_invitation": _INVITATION_RATE,
     "member_invitation": _INVITATION_RATE,
+    "visitor_import": _IMPORT_RATE,
+    "member_import": _IMPORT_RATE,
 }
 # A visitor's address, for the rate limits as for the log-in lockout: see TRUSTED_PROXIES below.
 CLIENT_IP_CALLABLE = "clubsite.client_ip.client_ip"

@@ -361,6 +361,11 @@ def game_export(request, pk):
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_import(request):
+    """ "Importer un fichier GCG": every move re-scored. Each file sent counts against the member's rate of imports
+    (DJANGO_RATE_IMPORT_MEMBER): past it, the page again with the French sentence, 429 and Retry-After, nothing
+    read."""
+    if request.method == "POST" and (refusal := throttle_refusal(request, "import")):
+        return refusal.answer(render(request, "sheets/import.html", {"form": ImportForm(), "error": refusal}))
     form = ImportForm(request.POST or None, request.FILES or None)
     refused = None
     if request.method == "POST" and form.is_valid():
@@ -380,21 +385,26 @@ def game_import(request):
             refused = Refusal(stopped.wait)
             form.add_error("file", str(refused))
         else:
-            mismatches = game.lines.exclude(recorded_points=None).exclude(recorded_points=models.F("points")).count()
-            if mismatches:
-                messages.warning(
-                    request,
-                    ngettext(
-                        "%(count)d coup a un score écrit différent du calcul : il est signalé sur la feuille.",
-                        "%(count)d coups ont un score écrit différent du calcul : ils sont signalés sur la feuille.",
-                        mismatches,
-                    )
-                    % {"count": mismatches},
-                )
-            for note in notes:
-                messages.warning(request, note)
+            _say_import_notes(request, game, notes)
             return redirect("sheets:game", pk=game.pk)
     return answered(render(request, "sheets/import.html", {"form": form}, status=400 if form.errors else 200), refused)
+
+
+def _say_import_notes(request, game, notes: list[str]):
+    """What the imported game's sheet says above it: how many moves the file scored otherwise, then the notes."""
+    mismatches = game.lines.exclude(recorded_points=None).exclude(recorded_points=models.F("points")).count()
+    if mismatches:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)d coup a un score écrit différent du calcul : il est signalé sur la feuille.",
+                "%(count)d coups ont un score écrit différent du calcul : ils sont signalés sur la feuille.",
+                mismatches,
+            )
+            % {"count": mismatches},
+        )
+    for note in notes:
+        messages.warning(request, note)
 
 
 @require_safe

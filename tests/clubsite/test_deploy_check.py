@@ -69,6 +69,7 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
         DJANGO_RATE_DRAW_MEMBER="10/min",
         DJANGO_RATE_SHEET_COPY_MEMBER="20/hour",
         DJANGO_RATE_INVITATION_MEMBER="10/hour",
+        DJANGO_RATE_IMPORT_MEMBER="15/hour",
     )
     assert rates == str(
         {
@@ -87,6 +88,8 @@ def test_the_rate_limits_and_the_search_time_come_from_the_environment():
             "member_club_invitation": "60/hour",
             "visitor_invitation": "10/hour",
             "member_invitation": "10/hour",
+            "visitor_import": "15/hour",
+            "member_import": "15/hour",
         }
     )
     assert read_setting("SEARCH_TIME_LIMIT") == "3.0"

@@ -1,10 +1,11 @@
 """Issue 23: "Importer un fichier GCG" re-scores every move of a file of up to 64 KB and 400 moves. Each line was an
 insert of its own, and each withdrawn phony a save and a replay of the board read back from the database; the lines
 are now written together once the file is read through, and a phony withdrawn at once gives back the board as it was
-before its move."""
+before its move. Each file sent counts against the member's rate of imports, DJANGO_RATE_IMPORT_MEMBER."""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from ninja.throttling import SimpleRateThrottle
 
 from scoring.models import RuleSet
 from sheets.gcg_files import MAX_MOVES
@@ -70,3 +71,32 @@ def test_a_phony_withdrawn_after_another_move_takes_that_one_off_too(client, ali
         (Line.Kind.PLAY, "H4 VAGUE", 26),
     ]
     assert build_sheet(game).board.tile_count == 5
+
+
+@pytest.fixture
+def three_imports_an_hour(settings, monkeypatch):
+    settings.NINJA_DEFAULT_THROTTLE_RATES = {**settings.NINJA_DEFAULT_THROTTLE_RATES, "member_import": "3/hour"}
+    # The throttles' clock stands still, so that the wait they announce is exactly the hour.
+    monkeypatch.setattr(SimpleRateThrottle, "timer", staticmethod(lambda: 1_000_000.0))
+
+
+def test_the_fourth_import_in_the_hour_is_refused_and_reads_nothing(client, alice, bob, three_imports_an_hour):
+    client.force_login(alice)
+    for _ in range(3):
+        imported(client, phonies(2))
+    upload = SimpleUploadedFile("partie.gcg", phonies(2).encode())
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.get(code="tournoi").pk})
+    assert (response.status_code, response["Retry-After"]) == (429, "3600")
+    assert (
+        '<p class="error" role="alert">Trop de demandes en peu de temps : réessayez dans 60 min.</p>'
+        in response.content.decode()
+    )
+    assert Game.objects.count() == 3
+    assert client.get("/parties/importer/").status_code == 200  # the page itself is not counted
+    client.force_login(bob)  # each member his own count
+    imported(client, phonies(2))
+    assert Game.objects.count() == 4
+
+
+def test_the_default_leaves_room_for_a_season_of_records(settings):
+    assert settings.NINJA_DEFAULT_THROTTLE_RATES["member_import"] == "60/hour"
