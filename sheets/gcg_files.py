@@ -376,4 +376,5 @@ def _pragma_date(record):
         day = datetime.date.fromisoformat(record.pragmas.get(DATE_PRAGMA, ""))
     except ValueError:
         return None
-    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
+    # Noon, so that no offset takes the day out of the range; a day out of it is refused (issue 23: 0001-01-01).
+    return services.game_date(timezone.make_aware(datetime.datetime.combine(day, datetime.time(12))))

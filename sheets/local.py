@@ -7,9 +7,6 @@ what needs the rule sets and its seats checked here, before `services.game_impor
 functions as the member's own sheet.
 """
 
-import datetime
-
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubsite.text import refused_character
@@ -23,8 +20,6 @@ from .services import CHALLENGE_MAX_WORDS, MAX_LINES, PENALTY_MAX_POINTS, SheetE
 
 MAX_BODY_BYTES = 64 * 1024
 GAMES_KEPT = 20  # in the browser: seed 003's "les 20 dernières parties"
-FIRST_YEAR = 2000  # no game kept in a browser began before (the site did not exist)
-CLOCK_AHEAD = datetime.timedelta(days=1)
 DUPLICATE_MIN_PLAYERS = 1  # a duplicate game may be played alone, against the tops (seed 000)
 TEMPLATE = "sheets/includes/browser_sheet.html"
 
@@ -137,7 +132,7 @@ def check_local_game(game):
             raise SheetError(_("Ligne %(number)d : joueur inconnu.") % {"number": number})
     if game.racks is not None:
         _check_racks(game.racks, len(game.players))
-    return game.model_copy(update={"started": _dated(game.started)})
+    return game.model_copy(update={"started": services.game_date(game.started)})
 
 
 def _check_racks(racks: list[str], player_count: int):
@@ -148,20 +143,3 @@ def _check_racks(racks: list[str], player_count: int):
         # Python reads "²" as a digit but cannot count it; a value is written in plain digits, and kept small.
         if value.isdigit() and not (value.isascii() and int(value) <= MAX_RACK_VALUE):
             raise SheetError(_("La valeur des lettres restantes va de 0 à %(max)d.") % {"max": MAX_RACK_VALUE})
-
-
-def _dated(started: datetime.datetime | None) -> datetime.datetime | None:
-    """When the game began in the browser, kept as the saved game's date: from New Year's Day of FIRST_YEAR to now
-    (a time without an offset is UTC's). A browser's clock may run ahead of the server's, by less than CLOCK_AHEAD:
-    its game is then dated now."""
-    if started is None:
-        return None
-    if timezone.is_naive(started):
-        started = timezone.make_aware(started, datetime.UTC)
-    now = timezone.now()
-    # Compared before anything converts it: year 1 at +01:00 is before year 1 in UTC, which Python cannot hold.
-    if not datetime.datetime(FIRST_YEAR, 1, 1, tzinfo=datetime.UTC) <= started <= now + CLOCK_AHEAD:
-        raise SheetError(
-            _("Date de la partie impossible : du 1er janvier %(year)d à aujourd'hui.") % {"year": FIRST_YEAR}
-        )
-    return min(started, now)

@@ -15,9 +15,9 @@ from clubsite.limits import text
 from clubsite.schemas import InputSchema, IsoDateTime, Lax
 from scoring.models import Edition, RuleSet
 
-from .local import FIRST_YEAR, MAX_NAME_LENGTH, MAX_RACK_LENGTH
+from .local import MAX_NAME_LENGTH, MAX_RACK_LENGTH
 from .models import Line
-from .services import MAX_LINES
+from .services import FIRST_YEAR, MAX_LINES
 
 # The kinds of line the browser's sheet writes: it has no board, so no tile placed without scoring.
 LOCAL_KINDS = (

@@ -3,6 +3,7 @@
 Refusals raise `SheetError` with a French sentence; nothing is written then.
 """
 
+import datetime
 from contextlib import contextmanager
 
 from django.db import transaction
@@ -26,6 +27,8 @@ from .sheet import build_sheet
 PENALTY_MAX_POINTS = 1000
 CHALLENGE_MAX_WORDS = 8
 PENALTY_RANGE = gettext_lazy("Une pénalité retire de 1 à %(max)d points.")
+FIRST_YEAR = 2000  # no game kept began before (the site did not exist)
+CLOCK_AHEAD = datetime.timedelta(days=1)
 
 
 # The lines a sheet may hold, however it comes (the browser's sheet, a GCG file): a long four-player game has
@@ -411,3 +414,20 @@ def _local_line(game: Game, rules, player: Player, local_line, bag: int | None) 
 def _refuse_if_finished(game: Game):
     if game.is_finished:
         raise SheetError(_("La partie est terminée : rouvrez-la pour la corriger."))
+
+
+def game_date(started: datetime.datetime | None) -> datetime.datetime | None:
+    """When a game began (in the browser, or as a GCG file says), kept as the saved game's date: from New Year's Day
+    of FIRST_YEAR to now (a time without an offset is UTC's). A browser's clock may run ahead of the server's, by
+    less than CLOCK_AHEAD: its game is then dated now."""
+    if started is None:
+        return None
+    if timezone.is_naive(started):
+        started = timezone.make_aware(started, datetime.UTC)
+    now = timezone.now()
+    # Compared before anything converts it: year 1 at +01:00 is before year 1 in UTC, which Python cannot hold.
+    if not datetime.datetime(FIRST_YEAR, 1, 1, tzinfo=datetime.UTC) <= started <= now + CLOCK_AHEAD:
+        raise SheetError(
+            _("Date de la partie impossible : du 1er janvier %(year)d à aujourd'hui.") % {"year": FIRST_YEAR}
+        )
+    return min(started, now)

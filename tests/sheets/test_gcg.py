@@ -279,6 +279,18 @@ def test_import_refuses_two_players_with_the_same_nick(client, alice):
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("day", ["0001-01-01", "1999-12-31", "9999-12-31"])
+def test_import_refuses_a_date_no_game_was_played_on(client, alice, day):
+    """Attacker's trial of issue 23: our own #clubsite-date pragma dated a game 0001-01-01 or 9999-12-31."""
+    client.force_login(alice)
+    record = f"#player1 ann Ann\n#player2 ben Ben\n#clubsite-date {day}\n>ann: AEGUVXX 8D VAGUE +26 26\n"
+    upload = SimpleUploadedFile("partie.gcg", record.encode())
+    response = client.post("/parties/importer/", {"file": upload, "rule_set": RuleSet.objects.first().pk})
+    assert response.status_code == 400
+    assert "Date de la partie impossible : du 1er janvier 2000 à aujourd&#x27;hui." in response.content.decode()
+    assert not Game.objects.exists()
+
+
 @pytest.mark.parametrize(
     "content, message",
     [
