@@ -59,6 +59,9 @@ def results_set(*, round_: Round, entries: Sequence[Entry], by=None) -> list[Res
     refuse_if_finished(round_.session)
     if not by_player:
         return []
+    for entry in by_player.values():
+        if entry.move:
+            check_notation(round_.session, entry.move)
     with transaction.atomic():
         players = {player.pk: player for player in Player.objects.with_result_on(round_, by_player)}
         rows = []
@@ -182,8 +185,9 @@ def result_clear(*, round_: Round, player: Player, by=None) -> bool:
 
 
 def check_notation(session: Session, text: str):
-    """Refuses a move that cannot be read at all ("abc"): a slip of the fingers to correct, not a bulletin worth 0.
-    A readable move that cannot be played still scores 0 with the reason (FISF §5.4)."""
+    """Refuses a move that cannot be read at all ("abc"): a slip of the fingers to correct, not a bulletin worth 0,
+    whoever sends it (`results_set` asks it of every move). A readable move that cannot be played still scores 0
+    with the reason (FISF §5.4)."""
     try:
         Move.parse(text, session.edition_engine)
     except ScoringError as error:
@@ -207,7 +211,6 @@ def entry_enter(*, round_: Round, player: Player, entry: str, by=None) -> Result
                 % {"entry": entry[:40]}
             )
         return result_set(round_=round_, player=player, score=int(entry), by=by)
-    check_notation(round_.session, entry)
     return result_set(round_=round_, player=player, move=entry, by=by)
 
 

@@ -154,7 +154,6 @@ def enter_result(data, round_, player, by=None):
     sent it from his page."""
     move = data["move"].strip()
     if move:
-        results.check_notation(round_.session, move)  # "abc" is a slip to correct, refused as at the keyboard
         # A bulletin with both says the same twice: when the two disagree, the arbiter checks it. A score box that
         # still holds the score saved before was not written on this bulletin.
         written = data["score"] if data["score"] != data["saved_score"] else None
