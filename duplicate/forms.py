@@ -1,4 +1,3 @@
-import datetime
 
 from django import forms
 from django.utils import timezone
@@ -13,7 +12,7 @@ from scoring.models import Edition, RuleSet
 from .errors import DuplicateError
 from .limits import LICENCE, MAX_TABLE, PLAYER_CLUB, PLAYER_NAME, SERIES
 from .models import SEASON_BEST_OF_MAX, Result, Season, Session
-from .services import game_files
+from .services import game_files, simultanes
 
 SESSION_NAME = VisibleText(_("Un nom de séance"))
 
@@ -349,10 +348,11 @@ class SimultaneForm(GameSetupMixin, forms.Form):
 
 
 def future_start(starts_at):
-    """A simultané's start, to come (a minute's grace for the time it took to fill the form)."""
-    if starts_at < timezone.now() - datetime.timedelta(minutes=1):
-        raise forms.ValidationError(_("Ce début est passé : choisissez une date et une heure à venir."))
-    return starts_at
+    """The start typed, to come (`simultanes.future_start`, the API's rule too)."""
+    try:
+        return simultanes.future_start(starts_at)
+    except DuplicateError as error:
+        raise forms.ValidationError(error.sentences()) from error
 
 
 class SimultaneEditForm(forms.Form):

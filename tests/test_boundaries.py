@@ -428,3 +428,54 @@ def test_the_cycle_check_sees_a_cycle_through_a_function_or_a_package(tmp_path):
         "scoring.a → scoring.b → scoring.a",
         "sheets.services → sheets.services.lines → sheets.services",
     ]
+
+
+# Inside an app, the layers: what a request brings in (views, forms, the API and its schemas) may use the services
+# and the models; the services, the models and the pure modules beside them use none of what a request brings in.
+REQUEST_LAYER = ("views", "forms", "api", "schemas", "urls", "admin", "context_processors", "help")
+CORE_LAYER = ("models", "services", "limits", "player_lines", "errors", "games", "sheet", "engine")
+
+
+def _layer(name: str) -> str | None:
+    """Which of an app's layers the module `name` (dotted, its app first) is in, by its first name in the app."""
+    parts = name.split(".")
+    if len(parts) < 2:
+        return None
+    top = parts[1]
+    return "request" if top in REQUEST_LAYER else "core" if top in CORE_LAYER else None
+
+
+def _layer_breaches(root: Path = ROOT) -> list[str]:
+    """Each import, at any depth of the code, by a module of an app's core of a module of an app's request layer;
+    and by the API of a form or a view (a rule the API needs lives in the services)."""
+    modules = _project_modules(root)
+    breaches = []
+    for name, path in sorted(modules.items()):
+        for target in sorted(_imported_modules(name, path, modules)):
+            core_to_request = _layer(name) == "core" and _layer(target) == "request"
+            api_to_page = name.split(".")[1:2] == ["api"] and target.split(".")[1:2] in (["forms"], ["views"])
+            if core_to_request or api_to_page:
+                breaches.append(f"{name} → {target}")
+    return breaches
+
+
+def test_inside_an_app_the_core_imports_nothing_of_the_request_layer():
+    assert _layer_breaches() == []
+
+
+def test_the_layer_check_sees_a_service_importing_a_view_in_a_function(tmp_path):
+    files = {
+        "duplicate/services/history.py": "def later():\n    from ..views import inputs\n",
+        "duplicate/views/inputs.py": "",
+        "duplicate/views/__init__.py": "",
+        "duplicate/api/simultanes.py": "from ..forms import future_start\n",
+        "duplicate/forms.py": "from .services import history\n",  # a form may call a service
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert _layer_breaches(tmp_path) == [
+        "duplicate.api.simultanes → duplicate.forms",
+        "duplicate.services.history → duplicate.views",
+        "duplicate.services.history → duplicate.views.inputs",
+    ]

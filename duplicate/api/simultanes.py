@@ -3,7 +3,6 @@ rooms register as sessions, in `sessions`)."""
 
 import datetime
 
-from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Router, Status
@@ -15,7 +14,6 @@ from scoring.models import Edition, RuleSet
 
 from .. import games
 from ..errors import DuplicateError
-from ..forms import future_start
 from ..models import Simultane
 from ..schemas import SimultaneIn, SimultaneOut, SimultaneRankingOut
 from ..services import combined_ranking, simultanes
@@ -50,9 +48,9 @@ def simultane_create(request, payload: SimultaneIn):
     if timezone.is_naive(starts_at):
         starts_at = timezone.make_aware(starts_at)
     try:
-        future_start(starts_at)
-    except ValidationError as error:
-        raise HttpError(422, error.messages[0]) from None
+        simultanes.future_start(starts_at)
+    except DuplicateError as error:
+        raise HttpError(422, str(error)) from None
     game = None
     if payload.game is not None:
         if payload.game.edition and payload.game.edition != edition.code:

@@ -5,6 +5,7 @@ registers a room, which is an ordinary session playing that game (`Session.simul
 combined ranking, which reads every room's results live, is `combined_ranking`'s.
 """
 
+import datetime
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -20,6 +21,14 @@ from ..errors import Conflict, DuplicateError
 from ..models import Round, Session, Simultane
 from .combined_ranking import room_label
 from .sessions import offered_move_seconds, session_create
+
+
+def future_start(starts_at):
+    """A simultané's start as its body sets it, from a form or the API: to come (a minute's grace for the time it
+    took to fill the form)."""
+    if starts_at < timezone.now() - datetime.timedelta(minutes=1):
+        raise DuplicateError(_("Ce début est passé : choisissez une date et une heure à venir."))
+    return starts_at
 
 
 def simultane_create(*, body, creator, name, starts_at, edition, rule_set, move_seconds=None, game=None) -> Simultane:
