@@ -1,4 +1,3 @@
-
 from django import forms
 from django.utils import timezone
 from django.utils.functional import lazy

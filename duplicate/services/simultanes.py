@@ -20,6 +20,7 @@ from .. import games
 from ..errors import Conflict, DuplicateError
 from ..models import Round, Session, Simultane
 from .combined_ranking import room_label
+from .history import record
 from .sessions import offered_move_seconds, session_create
 
 
@@ -180,17 +181,28 @@ def simultane_delete(*, simultane: Simultane) -> None:
         simultane.delete()
 
 
-def simultane_close(*, simultane: Simultane, closed: bool = True) -> Simultane:
+def simultane_close(*, simultane: Simultane, closed: bool = True, drop_pending: bool = False, by=None) -> Simultane:
     """The combined ranking made final: it counts the whole game, a room stopped early counting 0 on the moves it
     did not play, and the game is over (`Simultane.is_over`): the rooms are sealed no more and none draws again.
     Refused while a room has drawn a move whose top it has not revealed: that move would take bulletins with the
     whole game open to every reader. Reopened (`closed=False`), the ranking is only no longer said final: the game
     stays over (counted whole, no room drawing again), since it has been open whole to the rooms' readers.
 
+    With `drop_pending`, the body closes it anyway (issue 23's trial: a room that drew a move and never revealed its
+    top kept the ranking from ever closing, and the body, to whom the room is sealed, could not reveal it): each
+    such move is taken off its room with its bulletins, written in the room's history, and the room counts 0 on it
+    as on any move it did not play.
+
     The rooms' rows are held from the check to the closing, as a room's draw holds its own (`rounds.round_add`):
     a draw made meanwhile is either seen here or refused there."""
     with transaction.atomic():
         rooms = list(Session.objects.select_for_update().filter(simultane=simultane).order_by("pk"))
+        if closed and drop_pending:
+            pending = Round.objects.filter(session__simultane=simultane, top="").select_related("session")
+            for round_ in pending:
+                dropped = _("retiré à la clôture du simultané")
+                record(round_.session, by, "draw", round_.draw, dropped, round_number=round_.number)
+                round_.delete()
         if closed:
             _refuse_while_a_top_is_pending(simultane)
             now = timezone.now()

@@ -189,9 +189,10 @@ def simultane_close(request, pk):
     """ "Arrêter le classement" (final, the whole game counted, no room drawing again) or "Rouvrir le classement"
     (no longer said final)."""
     closing = request.POST.get("action") != "reopen"
+    dropping = request.POST.get("action") == "close_dropping"
 
     def close(simultane):
-        simultanes.simultane_close(simultane=simultane, closed=closing)
+        simultanes.simultane_close(simultane=simultane, closed=closing, drop_pending=dropping, by=request.user)
         if closing:
             return _("Classement arrêté : il compte toute la partie, et aucune salle ne tire plus.")
         return _("Classement rouvert : il compte toujours toute la partie, et aucune salle ne tire de nouveau.")

@@ -1042,3 +1042,25 @@ def test_a_simultane_given_no_time_per_move_through_the_api_takes_its_rule_sets(
     created = client.post("/api/duplicate/simultanes", body, content_type="application/json")
     assert created.status_code == 201
     assert Simultane.objects.get().move_seconds == 120
+
+
+def test_the_body_closes_without_a_room_that_never_reveals_its_top(
+    client, simultane, lyon, alice, grenoble, charlie, eve
+):
+    """Attacker's trial of issue 23: Grenoble's arbiter drew move 2 and never revealed its top; the ranking could never
+    close, the room could not be withdrawn once started, and the body, to whom it is sealed, could not reveal it.
+    « Arrêter sans attendre les tops » takes the move off the room, written in its history: it counts 0 there."""
+    from duplicate.models import Change
+
+    lyon_room, grenoble_room = grenoble_on_its_move_two(simultane, lyon, alice, grenoble, charlie)
+    client.force_login(eve)
+    page = client.get(reverse("duplicate:simultane", args=[simultane.pk])).content.decode()
+    assert 'value="close_dropping"' in page
+    response = client.post(reverse("duplicate:simultane_close", args=[simultane.pk]), {"action": "close_dropping"})
+    assert response.status_code == 302
+    simultane.refresh_from_db()
+    assert simultane.closed_at is not None
+    assert list(grenoble_room.rounds.values_list("number", flat=True)) == [1]
+    dropped = Change.objects.filter(session=grenoble_room, field="draw", round_number=2).latest("pk")
+    assert (dropped.new, dropped.user) == ("retiré à la clôture du simultané", eve)
+    assert [(row.name, row.total) for row in combined_ranking.ranking(simultane).rows][-1] == ("Cid", 26)
