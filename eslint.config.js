@@ -16,7 +16,7 @@ module.exports = [
       // The globals our scripts share, each made by the script of its name (LocalSheet: the local_sheet_*.js parts).
       globals: {
         ...globals.browser, htmx: "readonly", Letters: "readonly", SheetRules: "readonly", ScoreRules: "readonly",
-        Timer: "readonly", LocalSheet: "readonly",
+        Timer: "readonly", LocalSheet: "readonly", WordList: "readonly",
       },
     },
     rules: { "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }] },

@@ -17,6 +17,7 @@ urlpatterns = [
     path("", scoring_views.counter, name="counter"),
     path("grille/", scoring_views.grid, name="grid"),
     path("mots/", scoring_views.word_finder, name="words"),
+    path("mots/liste/<slug:edition>/<slug:version>.txt.gz", scoring_views.word_list, name="word_list"),
     path("aide/", scoring_help.help_index, name="help"),
     path("aide/points/", scoring_help.points_guide, name="help_points"),
     path("aide/feuille/", sheets_help.sheet_faq, name="help_sheet"),

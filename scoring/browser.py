@@ -5,12 +5,14 @@ The browser computes every score from these; the server renders a page's first s
 without JavaScript) with the engine, in the same words.
 """
 
+from django.urls import reverse
 from django.utils.translation import get_language, gettext, ngettext
 
 from clubsite.text import browser_pattern
 
 from .engine.errors import gettext_noop
 from .engine.figures import counter_figures
+from .models import Lexicon
 
 # The sentences score_rules.js writes, by the name it gives each: the engine's refusals (editions, board, moves,
 # typed mode), the grid form's start square, the views' lines. tests/scoring/test_score_rules_js.py holds the
@@ -80,6 +82,13 @@ PAGE_SENTENCES = {
     ),
     "gridLettersHint": gettext_noop("Tapez les lettres du mot."),
     "joker": gettext_noop("(joker)"),
+    # "Vérifier les mots dans une liste de mots libre": the list's download, told beside the box.
+    "wordListLoading": gettext_noop("Téléchargement de la liste de mots…"),
+    "wordListProgress": gettext_noop("Téléchargement de la liste de mots : %(percent)d %%"),
+    "wordListFailed": gettext_noop(
+        "La liste de mots n'a pas pu être téléchargée : vérifiez la connexion, puis cochez la case de nouveau."
+    ),
+    "noWordList": gettext_noop("Aucune liste de mots n'est définie pour cette édition."),
     # What a touch on the grid did, said on screen (a touch on a new tile and a touch on a free square differ).
     "jokerOn": gettext_noop("Le %(letter)s posé en %(square)s devient un joker."),
     "jokerOff": gettext_noop("Le %(letter)s posé en %(square)s n'est plus un joker."),
@@ -119,10 +128,23 @@ def counter_texts() -> dict:
     texts["bonus"] = {"one": bonus_sentence(1), "other": bonus_sentence(2)}
     texts["unseen"] = {"one": unseen_sentence(1), "other": unseen_sentence(2)}
     texts["hidden"] = browser_pattern()
+    texts["wordListReady"] = {"one": word_list_sentence(1), "other": word_list_sentence(2)}
     return texts
 
 
+def word_list_sentence(count: int) -> str:
+    """What the box says once the list is in the browser: « Liste de mots téléchargée (400 344 mots) »."""
+    return ngettext("Liste de mots téléchargée (%(count)s mot)", "Liste de mots téléchargée (%(count)s mots)", count)
+
+
+def word_lists(editions) -> dict:
+    """The address of each edition's default word list, by edition code (an edition without one is absent): the
+    page downloads it once when the box is ticked and keeps it under that address, which carries its version."""
+    rows = Lexicon.objects.downloads([edition.code for edition in editions])
+    return {code: reverse("word_list", args=[code, row.download_version]) for code, row in rows.items()}
+
+
 def page_data(editions, rules) -> dict:
-    """The counter's two json_script blocks: the figures of the editions the page offers and of the rule set it
-    counts with, and its sentences."""
-    return {"figures": counter_figures(editions, rules), "texts": counter_texts()}
+    """The counter's three json_script blocks: the figures of the editions the page offers and of the rule set it
+    counts with, its sentences, and where the editions' word lists are downloaded."""
+    return {"figures": counter_figures(editions, rules), "texts": counter_texts(), "word_lists": word_lists(editions)}

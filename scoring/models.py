@@ -1,6 +1,8 @@
 """Editions and rule sets as rows the admin edits; the engine receives the plain objects they build."""
 
+import functools
 import gzip
+import hashlib
 import re
 
 from django.conf import settings
@@ -330,6 +332,17 @@ class LexiconQuerySet(models.QuerySet):
             return None
         return _cached("lexicon", row, lambda: self.get(pk=row["pk"]).build())
 
+    def downloads(self, edition_codes) -> dict[str, "Lexicon"]:
+        """The default word list of each edition named that has one, by edition code, without its words: what a
+        page needs to give the browser the address of each list's download."""
+        rows = self.filter(edition__code__in=edition_codes, is_default=True).select_related("edition")
+        return {row.edition.code: row for row in rows.defer("words_gz")}
+
+    def download(self, edition_code: str, version: str) -> "Lexicon | None":
+        """The edition's default list if `version` is still its version, else None (an address the list left)."""
+        row = self.downloads([edition_code]).get(edition_code)
+        return row if row is not None and row.download_version == version else None
+
 
 class Lexicon(models.Model):
     """A word list the counter checks words against: the free list shipped with the site, or one a club uploads
@@ -367,10 +380,30 @@ class Lexicon(models.Model):
         self.words_gz = gzip.compress("\n".join(lexicon.words()).encode(), compresslevel=6)
         self.word_count = len(lexicon)
 
+    @property
+    def download_version(self) -> str:
+        """What the address of the list's download carries, so that a browser keeps the file for good: it changes
+        with the row (a list uploaded anew, another default list) and with the file shipped with the site. Every
+        process computes it alike from the row and the file."""
+        shipped = _file_digest(self.BUILTIN_FILES[self.builtin]) if self.builtin else ""
+        return hashlib.sha256(f"{self.pk}|{self.updated_at.isoformat()}|{shipped}".encode()).hexdigest()[:16]
+
+    def download_bytes(self) -> bytes:
+        """The words as the browser downloads them: gzip of the sorted, normalised words, one a line (the shipped
+        file is already that, scoring/engine/lexicon.py's `Lexicon.words()`)."""
+        if self.builtin:
+            return self.BUILTIN_FILES[self.builtin].read_bytes()
+        return bytes(Lexicon.objects.filter(pk=self.pk).values_list("words_gz", flat=True).get())
+
     def build(self) -> engine_lexicon.Lexicon:
         if self.builtin:
             return engine_lexicon.Lexicon.load(self.BUILTIN_FILES[self.builtin])
         return engine_lexicon.Lexicon.from_words(gzip.decompress(bytes(self.words_gz)).decode().splitlines())
+
+
+@functools.cache
+def _file_digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 class GridBoard(models.Model):

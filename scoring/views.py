@@ -1,10 +1,12 @@
 import json
 
 from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import condition, require_http_methods
 from django_htmx.http import reselect, reswap, retarget
 
 from clubsite.text import shown
@@ -370,3 +372,21 @@ def _words(request, letters, edition):
         return out_of_time.found, "", out_of_time.translated(gettext), 200
     except ScoringError as error:
         return None, refusal_sentence(error), "", 400
+
+
+# A download's address never serves other bytes (its version changes with the list): browsers may keep it a year.
+WORD_LIST_MAX_AGE = 365 * 24 * 3600
+
+
+@require_http_methods(["GET", "HEAD"])
+@condition(etag_func=lambda request, edition, version: version)
+def word_list(request, edition, version):
+    """An edition's default word list, as "Vérifier les mots dans une liste de mots libre" downloads it once and
+    keeps it (static/js/counter_page.js): the gzip of its words, one a line, at an address that carries its version
+    (`Lexicon.download_version`). The only file that check sends the visitor; nothing is sent back."""
+    lexicon = Lexicon.objects.download(edition, version)
+    if lexicon is None:
+        raise Http404(gettext("Cette liste de mots a changé : rechargez la page."))
+    response = HttpResponse(lexicon.download_bytes(), content_type="application/gzip")
+    patch_cache_control(response, public=True, max_age=WORD_LIST_MAX_AGE, immutable=True)
+    return response

@@ -8,6 +8,7 @@ Nothing is computed here.
 
 from .board import CENTER, ROW_LETTERS, SIZE, SQUARES, Square
 from .editions import BLANK, DIGRAPH_PARTS, LIGATURES, MAX_WORD_TILES, Edition
+from .lexicon import LIGATURES as WORD_LIST_LIGATURES
 from .rules import RuleSet
 from .typed import MAX_SECONDARY_WORDS
 
@@ -36,6 +37,11 @@ def notation_figures() -> dict:
     }
 
 
+def word_list_figures() -> dict:
+    """How a word list spells a word (lexicon.normalise_word): the ligatures it expands."""
+    return {"ligatures": WORD_LIST_LIGATURES}
+
+
 def rule_figures(rules: RuleSet) -> dict:
     """What a move's score depends on in a rule set: the rack's size and the bonus for laying all of it."""
     return {"code": rules.code, "rack_size": rules.rack_size, "bingo_bonus": rules.bingo_bonus}
@@ -57,6 +63,7 @@ def counter_figures(editions, rules: RuleSet) -> dict:
     return {
         "board": board_figures(),
         "notation": notation_figures(),
+        "word_list": word_list_figures(),
         "rules": rule_figures(rules),
         "editions": [edition_figures(edition) for edition in editions],
     }

@@ -22,7 +22,9 @@ FRENCH_WORDLIST = Path(__file__).resolve().parent.parent / "data" / "fr_dicollec
 # Words per block of the sparse index: the search finds a word's block by bisection over the blocks' first
 # words, then looks for the word inside that block's few hundred characters of text.
 _BLOCK = 32
-_LIGATURES = str.maketrans({"Œ": "OE", "Æ": "AE"})
+# The ligatures a word list expands; static/js/word_list.js is given them with the page's figures.
+LIGATURES = {"Œ": "OE", "Æ": "AE"}
+_LIGATURES = str.maketrans(LIGATURES)
 
 
 def normalise_word(text: str) -> str:

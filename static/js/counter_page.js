@@ -75,44 +75,104 @@
     dispatch();
   });
 
-  // ---- "Vérifier les mots dans une liste de mots libre". ----
+  // ---- "Vérifier les mots dans une liste de mots libre": the edition's list, downloaded once and kept. ----
 
-  // The verdicts by word, null for a word the server did not judge. Until the free list is kept in the browser
-  // (issue 25, a step of its own), they come from the server, which draws the page with them: asked only while the
-  // box is ticked and for words not judged yet, the one time besides a button that what is typed leaves the page.
-  const verdicts = new Map();
-  let asking = 0;
+  // The address of each edition's list, which carries its version (scoring/browser.py's word_lists). The first tick
+  // downloads it; the browser keeps it in Cache Storage under that address, one cache an edition, and checks each
+  // word here (static/js/word_list.js): the one file that transits, and nothing typed is sent (seed 000).
+  const listAddresses = JSON.parse($("word-lists").textContent);
+  const CACHE_PREFIX = "clubsite-word-list-";
+  // By edition: {state: "loading", percent (null while unknown)}, {state: "ready", list} or {state: "failed"}.
+  const lists = new Map();
 
-  function readVerdicts(root) {
-    for (const item of root.querySelectorAll("output.calculation, #grid-result .words li")) {
-      const name = item.querySelector(".word-name");
-      const verdict = item.querySelector(".verdict");
-      if (name && verdict) verdicts.set(name.textContent.toUpperCase(), verdict.classList.contains("in"));
+  /** The response's body, the download's percentage told as it arrives. */
+  async function readAll(response, progress) {
+    const total = Number(response.headers.get("Content-Length")) || 0;
+    const reader = response.body.getReader();
+    const chunks = [];
+    let received = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      chunks.push(chunk.value);
+      received += chunk.value.length;
+      if (total) progress(Math.min(100, Math.floor((received * 100) / total)));
     }
+    return new Blob(chunks);
   }
 
-  function askVerdicts(form, words, recount) {
-    const unjudged = words.map((word) => word.toUpperCase()).filter((word) => !verdicts.has(word));
-    if (!unjudged.length) return;
-    clearTimeout(asking);
-    asking = setTimeout(async () => {
-      try {
-        // The form's own address: its buttons are named "action", which `form.action` would give.
-        const response = await fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form) });
-        readVerdicts(new DOMParser().parseFromString(await response.text(), "text/html"));
-      } catch {
-        return; // offline: the words stay unjudged, asked again at the next change
+  const gunzipped = (blob) => new Response(blob.stream().pipeThrough(new DecompressionStream("gzip"))).text();
+
+  /** The edition's list from the browser's cache, else from the server (then kept, in place of any other version
+   * of it); the page is counted again once it is there, or once it failed. */
+  async function downloadList(code) {
+    const address = new URL(listAddresses[code], location.href).href;
+    const loading = (percent) => {
+      lists.set(code, { state: "loading", percent });
+      drawListStatus();
+    };
+    loading(null);
+    try {
+      const cache = globalThis.caches ? await caches.open(CACHE_PREFIX + code) : null;
+      const kept = await cache?.match(address);
+      let blob;
+      if (kept) blob = await kept.blob();
+      else {
+        const response = await fetch(address);
+        if (!response.ok) throw new Error(`${address}: ${response.status}`);
+        blob = await readAll(response, loading);
       }
-      for (const word of unjudged) if (!verdicts.has(word)) verdicts.set(word, null);
-      recount();
-    }, 250);
+      const list = WordList.fromText(await gunzipped(blob), figures.word_list);
+      if (cache && !kept) {
+        await cache.put(address, new Response(blob, { headers: { "Content-Type": "application/gzip" } }));
+        for (const request of await cache.keys()) if (request.url !== address) await cache.delete(request);
+      }
+      lists.set(code, { state: "ready", list });
+    } catch {
+      lists.set(code, { state: "failed" }); // offline before the first download: the next tick tries again
+    }
+    recount();
   }
 
-  function verdictNodes(word, check) {
-    const verdict = check ? verdicts.get(word.toUpperCase()) : null;
-    if (verdict === true) return [" ", node("span", { class: "verdict in" }, texts.inList)];
-    if (verdict === false) return [" ", node("span", { class: "verdict out" }, texts.outOfList)];
-    return [];
+  /** The list words are checked against: the edition's, once in the browser, while the box is ticked; null
+   * otherwise. The first call for an edition downloads its list. */
+  function listFor(code, check) {
+    if (!check || !Object.hasOwn(listAddresses, code)) return null;
+    if (!lists.has(code)) downloadList(code);
+    const entry = lists.get(code);
+    return entry.state === "ready" ? entry.list : null;
+  }
+
+  /** Beside the box: the download's progress, the list's size once it is there, or why there is none. */
+  function drawListStatus() {
+    const status = $("word-list-status");
+    if (!status) return;
+    const form = status.closest("form");
+    const code = field(form, "edition").value;
+    const check = field(form, "check").checked;
+    const entry = lists.get(code);
+    let text = "";
+    if (check && !Object.hasOwn(listAddresses, code)) text = texts.noWordList;
+    else if (check && entry?.state === "ready") {
+      const count = new Intl.NumberFormat(texts.locale).format(entry.list.size);
+      text = format(plural(texts.wordListReady, entry.list.size, texts.locale), { count });
+    } else if (check && entry?.state === "failed") text = texts.wordListFailed;
+    else if (check && entry) {
+      text = entry.percent === null ? texts.wordListLoading : format(texts.wordListProgress, { percent: entry.percent });
+    }
+    status.textContent = text;
+    status.classList.toggle("error", text === texts.wordListFailed);
+  }
+
+  // The box ticked again after a failed download tries again.
+  document.addEventListener("change", (event) => {
+    if (!event.target.matches("#counter-form [name=check], #grid-form [name=check]") || !event.target.checked) return;
+    const code = field(event.target.form, "edition").value;
+    if (lists.get(code)?.state === "failed") lists.delete(code);
+  }, true);
+
+  function verdictNodes(word, list) {
+    if (!list) return [];
+    const listed = list.hasWord(word);
+    return [" ", node("span", { class: listed ? "verdict in" : "verdict out" }, listed ? texts.inList : texts.outOfList)];
   }
 
   const wordListNote = () => node("p", { class: "note" }, texts.wordListNote);
@@ -153,13 +213,13 @@
     if (word.error) tiles.append(node("p", { class: "error", role: "alert" }, say(word.error)));
   }
 
-  function drawCalculation(box, scored, check) {
+  function drawCalculation(box, scored, list) {
     const output = box.querySelector("output.calculation");
     if (!scored) return output.replaceChildren();
     output.replaceChildren(
       node("span", { class: "word-name" }, scored.word),
       ` ${scored.calculation}`,
-      ...verdictNodes(scored.word, check),
+      ...verdictNodes(scored, list),
     );
   }
 
@@ -200,11 +260,12 @@
     const result = scoring.countTyped(words);
     const counted = result && !result.error ? result : null;
     const check = field(form, "check").checked;
-    boxes.forEach((box, i) => drawCalculation(box, counted?.byWord[i], check));
+    const list = listFor(field(form, "edition").value, check);
+    boxes.forEach((box, i) => drawCalculation(box, counted?.byWord[i], list));
     const detailText = scoring.detailText(result, texts);
     drawTypedResult(result, detailText, check);
+    drawListStatus();
     const scored = counted ? counted.byWord.filter(Boolean) : [];
-    if (check) askVerdicts(form, scored.map((word) => word.word), () => countTyped());
     tell(
       counted && !counted.tooManyTiles
         ? {
@@ -267,14 +328,6 @@
       countTyped({ all: event.target.name === "edition" });
     }
   });
-  // Another edition, another word list: its verdicts are asked afresh.
-  document.addEventListener(
-    "change",
-    (event) => {
-      if (event.target.matches("#counter-form [name=edition], #grid-form [name=edition]")) verdicts.clear();
-    },
-    true,
-  );
   // "Ajouter un mot secondaire" and "×" are done here; Enter in a word box sends nothing. The other buttons (a share
   // link, the host page's) go on to htmx, which posts the form.
   document.addEventListener(
@@ -333,7 +386,7 @@
     cell.replaceChildren(tile ? node("span", { class: wanted[0] }, tile.letter) : node("span", { "aria-hidden": "true" }, "★"));
   }
 
-  function drawMove(move, check) {
+  function drawMove(move, check, list) {
     const place = $("grid-move");
     if (move.error) return place.replaceChildren(node("p", { class: "error", role: "alert" }, say(move.error)));
     const { play } = move;
@@ -341,7 +394,7 @@
       return place.replaceChildren(node("p", { class: "hint" }, move.start === null ? texts.gridHint : texts.gridLettersHint));
     }
     const words = play.words.map((word) =>
-      node("li", {}, node("span", { class: "word-name" }, word.word), ` ${word.calculation}`, ...verdictNodes(word.word, check)),
+      node("li", {}, node("span", { class: "word-name" }, word.word), ` ${word.calculation}`, ...verdictNodes(word, list)),
     );
     const parts = [node("p", { class: "notation" }, play.notation), node("ol", { class: "words" }, ...words)];
     if (check) parts.push(wordListNote());
@@ -385,10 +438,10 @@
     if (byVisitor) document.querySelectorAll("#grid-result > .message, #grid-result > .error").forEach((line) => line.remove());
     const check = field(form, "check").checked;
     drawBoard(scoring, board, move, horizontal);
-    drawMove(move, check);
+    drawMove(move, check, listFor(code, check));
+    drawListStatus();
     drawTracking(scoring, board, data, form);
     const { play } = move;
-    if (check && play) askVerdicts(form, play.words.map((word) => word.word), () => countGrid({ byVisitor: false }));
     tell(
       play
         ? {
@@ -414,11 +467,10 @@
 
   // ---- The page's first state, and the one a button's answer brings. ----
 
-  function countPage(byVisitor) {
-    readVerdicts(document);
+  function recount() {
     countTyped();
-    countGrid({ byVisitor });
+    countGrid({ byVisitor: false });
   }
-  document.addEventListener("htmx:afterSettle", () => countPage(false));
-  countPage(false);
+  document.addEventListener("htmx:afterSettle", recount);
+  recount();
 })();

@@ -19,6 +19,7 @@ from collections.abc import Callable
 import pytest
 from django.urls import get_resolver, resolve, reverse
 
+from scoring.models import Lexicon
 from tests.conftest import PASSWORD
 
 from .conftest import World
@@ -203,6 +204,10 @@ ENDPOINTS = {
     "help_points": Endpoint(),
     "help_sheet": Endpoint(),
     "help_letters": Endpoint(),
+    # The free word list the counter downloads: its address alone, open to anyone.
+    "word_list": Endpoint(
+        kwargs=lambda w: {"edition": "fr", "version": Lexicon.objects.downloads(["fr"])["fr"].download_version}
+    ),
     # Score sheets.
     "sheets:history": Endpoint(),
     "sheets:new": Endpoint(

@@ -3,6 +3,8 @@ recorded; the counted move announced to the page; a print keeps the calculation;
 pending tile told apart; the joker marks of an emptied word dropped; "1 point" in the singular; and without
 JavaScript the form still counts on the server."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -93,6 +95,44 @@ def test_no_request_carries_what_the_visitor_types(page):
     expect(page.locator("#grid-result #total")).to_have_text("16")
     expect(page.locator("#grid-result .words li")).to_have_text("AVIONs (1 + 4 + 1 + 1 + 1 + 0) × 2 = 16")
     assert not_static(requests) == []
+
+
+def check_words(page):
+    """Tick « Vérifier les mots dans une liste de mots libre » and wait for the list to be in the page."""
+    page.get_by_label("Vérifier les mots dans une liste de mots libre").check()
+    expect(page.locator("#word-list-status")).to_have_text(re.compile(r"Liste de mots téléchargée \(400\s344 mots\)"))
+
+
+def test_the_word_check_downloads_the_list_once_and_sends_no_word(page, live_server):
+    """Seed 000: the box downloads the free list, « Seul ce fichier transite : les lettres tapées ne quittent pas le
+    navigateur ». Ticking it and typing words makes one request, the list's file, which carries nothing typed; the
+    browser keeps the file, so that the next visit, typed or grid, makes none."""
+    page.goto("/")
+    address = page.evaluate("() => JSON.parse(document.getElementById('word-lists').textContent).fr")
+    requests = record_requests(page)
+    check_words(page)
+    type_word(page, "écoles", tiles=6, total=8)
+    expect(page.locator("#calc-0 .verdict")).to_have_text("Dans la liste")
+    type_word(page, "zebrex", tiles=6, total=26)
+    expect(page.locator("#calc-0 .verdict")).to_have_text("Absent de la liste")
+    add_secondary_word(page, 1)
+    type_word(page, "kiwi", tiles=4, total=48, word=1)
+    expect(page.locator("#calc-1 .verdict")).to_have_text("Dans la liste")
+    assert not_static(requests) == [f"GET {live_server.url}{address} "]
+
+    again = page.context.new_page()
+    again.goto("/")
+    requests = record_requests(again)
+    check_words(again)
+    type_word(again, "cœur", tiles=5, total=7)
+    expect(again.locator("#calc-0 .verdict")).to_have_text("Dans la liste")
+    again.goto("/grille/")
+    requests += record_requests(again)
+    check_words(again)
+    touch(again, "H4")
+    type_letters(again, "vague", total=26)
+    expect(again.locator("#grid-result .words li .verdict")).to_have_text("Dans la liste")
+    assert [request for request in not_static(requests) if "/grille/" not in request] == []
 
 
 def test_the_counted_move_is_announced_to_the_page(page):

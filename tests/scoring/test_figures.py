@@ -26,6 +26,7 @@ def test_the_counter_s_figures_are_the_engine_s():
     assert (french["values"]["K"], french["counts"]["E"], french["counts"]["?"]) == (10, 15, 2)
     assert {edition["code"] for edition in figures["editions"]} == set(BUILTIN_EDITIONS)
     assert figures["notation"]["max_word_tiles"] == 15 and figures["notation"]["max_secondary_words"] == 7
+    assert figures["word_list"] == {"ligatures": {"Œ": "OE", "Æ": "AE"}}  # as lexicon.normalise_word spells words
 
 
 def test_an_edition_and_a_rule_set_as_the_admin_left_them():

@@ -201,3 +201,94 @@ def test_with_the_broker_down_the_upload_is_saved_and_the_admin_told(admin_clien
         f"Broker unavailable, task scoring.tasks.rebuild_move_index({lexicon_id},) not queued: "
         "Error 111 connecting to 127.0.0.1:6379. Connection refused."
     ]
+
+
+# ---- The list the counter's page downloads (issue 25): "Seul ce fichier transite". ----
+
+
+def list_addresses(client, path="/"):
+    """The address of each edition's list, as the counter's page gives it to its script."""
+    return json.loads(
+        re.search(r'<script id="word-lists" type="application/json">(.*?)</script>', client.get(path).content.decode())[
+            1
+        ]
+    )
+
+
+def test_the_page_gives_the_address_of_each_edition_s_list(client):
+    """The French list only (no other edition has one), at an address carrying its version; the grid alike."""
+    addresses = list_addresses(client)
+    version = Lexicon.objects.get(edition__code="fr").download_version
+    assert addresses == {"fr": f"/mots/liste/fr/{version}.txt.gz"}
+    assert re.fullmatch(r"[0-9a-f]{16}", version)
+    assert list_addresses(client, "/grille/") == addresses
+
+
+def test_the_shipped_list_is_downloaded_as_it_is_shipped(client):
+    """The gzip of the shipped file, which the browser decompresses, kept for good under its address."""
+    response = client.get(list_addresses(client)["fr"])
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/gzip"
+    assert "Content-Encoding" not in response
+    assert response.content == Lexicon.BUILTIN_FILES["fr_dicollecte"].read_bytes()
+    assert int(response["Content-Length"]) == len(response.content)
+    assert response["Cache-Control"] == "public, max-age=31536000, immutable"
+    version = Lexicon.objects.get(edition__code="fr").download_version
+    assert response["ETag"] == f'"{version}"'
+    words = gzip.decompress(response.content).decode().split("\n")
+    assert len(words) == 400_345 and words[-1] == "" and "ZEBRE" in words
+
+
+def test_a_head_and_a_revalidation_send_no_words(client):
+    address = list_addresses(client)["fr"]
+    head = client.head(address)
+    assert (head.status_code, head["Content-Type"], head.content) == (200, "application/gzip", b"")
+    again = client.get(address, headers={"If-None-Match": head["ETag"]})
+    assert (again.status_code, again.content) == (304, b"")
+
+
+def test_a_list_saved_again_moves_to_a_new_address(client):
+    """The admin saved the list: the pages give a new address, the old one is gone (it never serves other bytes)."""
+    before = list_addresses(client)["fr"]
+    lexicon = Lexicon.objects.get(edition__code="fr")
+    lexicon.licence += " (relue)"
+    lexicon.save()
+    after = list_addresses(client)["fr"]
+    assert after != before
+    assert client.get(before).status_code == 404
+    assert client.get(after).status_code == 200
+
+
+def test_a_new_shipped_file_moves_the_list_to_a_new_address(client, monkeypatch, tmp_path):
+    """A deployment that ships another file changes the version, the row unchanged."""
+    before = list_addresses(client)["fr"]
+    shipped = tmp_path / "fr_dicollecte.txt.gz"
+    shipped.write_bytes(gzip.compress(b"KIWI\nZEBRE\n"))
+    monkeypatch.setitem(Lexicon.BUILTIN_FILES, "fr_dicollecte", shipped)
+    after = list_addresses(client)["fr"]
+    assert after != before
+    assert gzip.decompress(client.get(after).content) == b"KIWI\nZEBRE\n"
+
+
+def test_an_uploaded_list_is_downloaded_normalised(client):
+    """A club's list for Spanish: its words as the engine stores them, sorted, CH and Ñ as the engine reads them."""
+    lexicon = Lexicon.objects.create(name="Lista del club", edition=Edition.objects.get(code="es"), is_default=True)
+    lexicon.set_words(["ñandú", "CHURRO", "llama", "# un comentario"])
+    lexicon.save()
+    address = list_addresses(client)["es"]
+    response = client.get(address)
+    assert response.status_code == 200
+    assert gzip.decompress(response.content).decode() == "CHURRO\nLLAMA\nNANDU"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/mots/liste/fr/0000000000000000.txt.gz", "/mots/liste/en/0000000000000000.txt.gz", "/mots/liste/xx/1.txt.gz"],
+)
+def test_an_address_no_list_has_is_a_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_the_download_takes_no_post(client):
+    response = client.post(list_addresses(client)["fr"])
+    assert response.status_code == 405
