@@ -22,6 +22,10 @@ module.exports = [
     rules: { "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }] },
   },
   {
+    files: ["static/js/service_worker.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ["static/js/**/*.mjs", "tests/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser, ...globals.node } },
   },

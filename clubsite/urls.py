@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubsite.api import api
-from clubsite.views import accounts, clubs, invitations, progress, tokens
+from clubsite.views import accounts, clubs, invitations, offline, progress, tokens
 from scoring import help as scoring_help
 from scoring import views as scoring_views
 from sheets import help as sheets_help
@@ -24,6 +24,7 @@ urlpatterns = [
     path("aide/lettres/", scoring_help.letter_values, name="help_letters"),
     path("parties/", include("sheets.urls")),
     path("duplicate/", include("duplicate.urls")),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("compte/", accounts.profile, name="profile"),

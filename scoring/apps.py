@@ -6,3 +6,10 @@ class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Barème et éditions")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from clubsite import offline
+
+        from .models import figures_stamp
+
+        offline.register_stamp("scoring", figures_stamp)

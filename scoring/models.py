@@ -423,6 +423,17 @@ class GridBoard(models.Model):
         return str(self.user)
 
 
+def figures_stamp() -> str:
+    """The editions (a letter saved touches its edition), rule sets and word lists as they stand, their count and
+    their last change: the pages that embed their figures, kept for a visit without the network
+    (clubsite/offline.py), are out of date once it moves."""
+    stamps = [
+        model.objects.aggregate(count=models.Count("pk"), latest=models.Max("updated_at"))
+        for model in (Edition, RuleSet, Lexicon)
+    ]
+    return ";".join(f"{stamp['count']}@{stamp['latest']}" for stamp in stamps)
+
+
 def move_index(edition_code: str):
     """The move-generation index (GADDAG) of the edition's default word list, or None when it has none."""
     lexicon = Lexicon.objects.engine_for(edition_code)

@@ -13,10 +13,11 @@ APPS = ("clubsite", "scoring", "sheets", "duplicate")
 # The URL configuration and the API root mount every app: they are the one place allowed to name them all.
 URL_INCLUDES = {"clubsite/urls.py", "clubsite/api.py"}
 # The site's infrastructure that every app may use, the counter included: the rate limits, which count the
-# counter's searches and the site's mails alike, the API's strict input schema and its one error shape, and the
-# sending of a task to the workers, the characters a typed text may not hold and how a refusal quotes them. Such a
-# module imports no app itself (a test below holds it).
-INFRASTRUCTURE = {"clubsite.throttling", "clubsite.schemas", "clubsite.queue", "clubsite.text"}
+# counter's searches and the site's mails alike, the API's strict input schema and its one error shape, the sending
+# of a task to the workers, the characters a typed text may not hold and how a refusal quotes them, and what the
+# service worker keeps (where the counter registers its rows' stamp). Such a module imports no app itself (a test
+# below holds it).
+INFRASTRUCTURE = {"clubsite.throttling", "clubsite.schemas", "clubsite.queue", "clubsite.text", "clubsite.offline"}
 
 
 def _engine_modules() -> list[str]:

@@ -208,6 +208,8 @@ ENDPOINTS = {
     "word_list": Endpoint(
         kwargs=lambda w: {"edition": "fr", "version": Lexicon.objects.downloads(["fr"])["fr"].download_version}
     ),
+    # The service worker, at the site's root.
+    "service_worker": Endpoint(anonymous=True),
     # Score sheets.
     "sheets:history": Endpoint(),
     "sheets:new": Endpoint(

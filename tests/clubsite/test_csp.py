@@ -26,8 +26,8 @@ from tests.duplicate.conftest import make_session
 pytestmark = pytest.mark.django_db
 
 POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
-    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; worker-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 
 
@@ -232,7 +232,7 @@ NOT_PAGES = {
     "duplicate:simultane_game", "duplicate:export", "duplicate:export_download", "duplicate:console_poll",
     "invitation_accept", "invitation_decline", "invitations_decline_all", "club_offer_withdraw",
     "email_confirm", "signup_confirm", "api_token_create",
-    "api_token_delete",
+    "api_token_delete", "word_list", "service_worker",
 }  # fmt: skip
 PAGE_NAMES = {
     "counter", "grid", "words", "help", "help_points", "help_sheet", "help_letters", "profile", "progress", "signup",

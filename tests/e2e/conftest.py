@@ -80,14 +80,26 @@ def viewport():
 
 
 @pytest.fixture
-def page(browser, live_server, viewport):
+def service_workers():
+    """Blocked: a service worker would answer the pages' requests itself, which Playwright's `page.route` then
+    never sees. tests/e2e/test_offline.py allows it."""
+    return "block"
+
+
+@pytest.fixture
+def page(browser, live_server, viewport, service_workers):
     """A page in a new browser context (its own cookies, hence its own grid session) on the live server, counted
     afresh by the rate limits; a phone sized viewport gets a touch screen and the mobile layout viewport, as on a
     real phone."""
     phone = viewport["width"] < 600
     forget_counts()  # the rate limits' counts: the live server's database keeps them between tests
     context = browser.new_context(
-        base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone, locale="fr-FR"
+        base_url=live_server.url,
+        viewport=viewport,
+        is_mobile=phone,
+        has_touch=phone,
+        locale="fr-FR",
+        service_workers=service_workers,
     )
     page = context.new_page()
     # The user answers "OK" to a confirmation; a test that wants "Annuler" handles the dialog itself first.
