@@ -1,6 +1,7 @@
 """Offline (issue 25): after one visit, the counter (typed and grid), the score sheet under it and the one at
-/parties/locale/, and the word check once its list is downloaded, open and work with the network cut, and the server
-hears nothing meanwhile; a new version of the site replaces the kept one at the next visit with the network."""
+/parties/locale/, the help pages, and the word check once its list is downloaded, open and work with the network
+cut, and the server hears nothing meanwhile; a new version of the site replaces the kept one at the next visit with
+the network."""
 
 import pytest
 from django.core.signals import request_started
@@ -66,7 +67,7 @@ def offline_caches(page) -> list[str]:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_after_one_visit_the_counter_the_grid_and_the_sheet_work_offline(page, server_hears):
+def test_after_one_visit_the_counter_the_grid_the_sheet_and_the_help_work_offline(page, server_hears):
     page.goto("/")
     worker_in_charge(page)
     cut_the_network(page, server_hears)
@@ -86,6 +87,15 @@ def test_after_one_visit_the_counter_the_grid_and_the_sheet_work_offline(page, s
     expect(page.locator("#local-total-0")).to_have_text("22")
     play(page, 26, "Octave")
     expect(page.locator("#local-total-1")).to_have_text("26")
+
+    for path, title in [
+        ("/aide/", "Aide"),
+        ("/aide/points/", "Comprendre les points"),
+        ("/aide/feuille/", "Feuille de marque : questions fréquentes"),
+        ("/aide/lettres/", "Valeur des lettres"),
+    ]:
+        page.goto(path)
+        expect(page.locator("h1")).to_have_text(title)
     assert server_hears == []
 
 
