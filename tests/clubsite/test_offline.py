@@ -3,6 +3,7 @@ without the network and the version that names them, which changes with the site
 pages show, the same in every process. The browser tests (tests/e2e/test_offline.py) cut the network."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -91,7 +92,7 @@ def test_every_process_computes_the_same_files_digest():
         capture_output=True,
         text=True,
         check=True,
-        env={"DJANGO_SETTINGS_MODULE": "clubsite.settings", "PATH": ""},
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "clubsite.settings"},
     )
     assert other.stdout.strip() == offline._digest_of_files()
 

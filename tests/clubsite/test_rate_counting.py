@@ -49,7 +49,7 @@ def three_a_minute(settings):
     settings.NINJA_DEFAULT_THROTTLE_RATES = {**settings.NINJA_DEFAULT_THROTTLE_RATES, "visitor_search": "3/min"}
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="SQLite's test database is one connection's memory")
 def test_requests_at_once_pass_the_rate_exactly_in_the_database(three_a_minute):
     answers = all_at_once(visitor_search)
@@ -57,7 +57,7 @@ def test_requests_at_once_pass_the_rate_exactly_in_the_database(three_a_minute):
     assert RateWindow.objects.get().hits == AT_ONCE  # refused ones count too
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="SQLite's test database is one connection's memory")
 def test_password_resets_at_once_mail_an_address_at_most_its_rate(client, settings, alice):
     settings.NINJA_DEFAULT_THROTTLE_RATES = {**settings.NINJA_DEFAULT_THROTTLE_RATES, "recipient_mail": "3/hour"}
