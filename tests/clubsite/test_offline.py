@@ -84,9 +84,24 @@ def test_a_letter_value_changed_in_the_admin_makes_a_new_version(client):
     assert kept(client.get("/sw.js"))["version"] != before
 
 
-def test_every_process_computes_the_same_files_digest():
-    """Nothing in the version is one process's own (no time, no random): another web process gives the same."""
-    code = "import django; django.setup(); from clubsite import offline; print(offline._digest_of_files())"
+def test_every_process_computes_the_same_files_digest(settings, tmp_path):
+    """Nothing in the version is one process's own (no time, no random): another web process gives the same. Both
+    read the same folders of their own, which no other test writes meanwhile."""
+    folders = {name: tmp_path / name for name in ("static", "templates", "locale")}
+    for name, folder in folders.items():
+        (folder / "sub").mkdir(parents=True)
+        (folder / "sub" / f"{name}.txt").write_text(f"{name}\n")
+        (folder / "a.txt").write_text("a\n")
+    settings.STATICFILES_DIRS = [folders["static"]]
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [folders["templates"]]}]
+    settings.LOCALE_PATHS = [folders["locale"]]
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        f"settings.STATICFILES_DIRS = [{str(folders['static'])!r}]; "
+        f"settings.TEMPLATES[0]['DIRS'] = [{str(folders['templates'])!r}]; "
+        f"settings.LOCALE_PATHS = [{str(folders['locale'])!r}]; "
+        "from clubsite import offline; print(offline._digest_of_files())"
+    )
     other = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
